@@ -44,7 +44,8 @@ Result<int> parse_enum_option(std::string_view key, std::string_view value,
   std::string allowed;
   for (std::size_t i = 0; i < names.size(); ++i) {
     if (names[i] == value) return static_cast<int>(i);
-    allowed += (i ? "|" : "") + std::string(names[i]);
+    if (i) allowed += '|';
+    allowed += names[i];
   }
   return fail(std::string(key) + " must be one of " + allowed + ", got '" + std::string(value) +
               "'");
@@ -54,7 +55,7 @@ std::string join_options(const OptionList& options) {
   std::string s;
   for (const auto& [k, v] : options) {
     if (!s.empty()) s += ' ';
-    s += k + '=' + v;
+    s.append(k).append(1, '=').append(v);
   }
   return s;
 }
