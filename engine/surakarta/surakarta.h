@@ -36,9 +36,15 @@ inline constexpr int kSize = 6;
 inline constexpr int kSquares = kSize * kSize;  // square index = y * 6 + x
 inline constexpr int kPiecesPerSide = 12;
 
-constexpr int square_of(int x, int y) { return y * kSize + x; }
-constexpr int x_of(int square) { return square % kSize; }
-constexpr int y_of(int square) { return square / kSize; }
+constexpr int square_of(int x, int y) {
+  return y * kSize + x;
+}
+constexpr int x_of(int square) {
+  return square % kSize;
+}
+constexpr int y_of(int square) {
+  return square / kSize;
+}
 
 enum class Cell : std::uint8_t { kEmpty, kBlack, kWhite };
 
@@ -142,8 +148,9 @@ class State {
   std::string format_move(const Move& move) const;
 
   // One shortest loop path of a legal capture: the start, every point passed, the target. Two
-  // consecutive points that are diagonal neighbours are the ends of an arc (lines only join
-  // orthogonal neighbours). Empty when the move is not a legal capture.
+  // consecutive points on a diagonal are the ends of an arc ((1,1) apart on the inner loop,
+  // (2,2) on the outer); along a line they are orthogonal neighbours. Empty when the move is
+  // not a legal capture.
   std::vector<Point> capture_path(const Move& move) const;
 
   View view(Seat viewer) const;
@@ -158,7 +165,7 @@ class State {
   void update_end();
 
   Rules rules_;
-  std::array<std::uint64_t, 2> bb_{};       // pieces of black, white
+  std::array<std::uint64_t, 2> bb_{};        // pieces of black, white
   std::array<std::uint32_t, 2> loop_occ_{};  // occupied positions of the inner, outer loop
   std::uint64_t hash_ = 0;
   int ply_ = 0;
@@ -167,6 +174,7 @@ class State {
   End end_ = End::kNone;
 };
 
-std::string_view side_name(Seat seat);  // "black", "white"
+std::string_view side_name(Seat seat);    // "black", "white"
+std::string move_text(const Move& move);  // "BBBC"; '?' for a square out of range
 
 }  // namespace boyi::surakarta
