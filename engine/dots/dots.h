@@ -13,12 +13,17 @@
 // unless it claims the game's last box. Boxes are named here by row then column letter, `A`–`E`
 // (`AA` top-left), a notation of this project only used in texts.
 //
+// Read on the board: edge AIJ joins dot (row I, column J) to the dot on its right, edge BIJ
+// joins dot (row J, column I) to the dot below; box IJ has dot (row I, column J) at its
+// top-left. Outcome detail is the score in seat order, "black-white", e.g. "12-13".
+//
 // Drawings: dots `+`, drawn edges `-` and `|`, boxes claimed by seat 0 (black) `X`, by seat 1
 // (white) `O`. from_diagram() reads the compact 11×11 form that to_diagram() writes.
 #pragma once
 
 #include <array>
 #include <bit>
+#include <cassert>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -54,19 +59,19 @@ using Turn = std::vector<Move>;
 struct Event {
   Move move;
   Seat seat = 0;
-  std::uint8_t claimed = 0;                // boxes claimed by this edge: 0, 1 or 2
+  std::uint8_t claimed = 0;                  // boxes claimed by this edge: 0, 1 or 2
   std::array<std::int8_t, 2> boxes{-1, -1};  // which (first `claimed` entries), ascending
-  bool again = false;                      // the same seat draws again (claimed, boxes remain)
+  bool again = false;                        // the same seat draws again (claimed, boxes remain)
   bool operator==(const Event&) const = default;
 };
 
 // What a viewer sees: everything (perfect information), plus which seat the viewer is.
 struct View {
   Seat viewer = kPublic;
-  std::uint64_t edges = 0;             // drawn edges, bit per edge index
+  std::uint64_t edges = 0;                   // drawn edges, bit per edge index
   std::array<std::int8_t, kBoxes> owners{};  // -1 unclaimed, else the seat
   std::array<int, 2> score{};
-  Seat to_move = kPublic;              // kPublic once the game is over
+  Seat to_move = kPublic;  // kPublic once the game is over
   int ply = 0;
   Outcome outcome;
   bool operator==(const View&) const = default;
@@ -77,8 +82,12 @@ struct View {
 // are part of the key because the same edges can be reached with different scores.
 namespace zobrist {
 inline constexpr auto kKeys = make_zobrist_keys<kEdges + 2 * kBoxes + 1>(0xD07500B0C5ull);
-constexpr std::uint64_t edge(int e) { return kKeys[e]; }
-constexpr std::uint64_t box(int seat, int b) { return kKeys[kEdges + seat * kBoxes + b]; }
+constexpr std::uint64_t edge(int e) {
+  return kKeys[e];
+}
+constexpr std::uint64_t box(int seat, int b) {
+  return kKeys[kEdges + seat * kBoxes + b];
+}
 inline constexpr std::uint64_t kSeatOne = kKeys[kEdges + 2 * kBoxes];
 }  // namespace zobrist
 
@@ -115,6 +124,7 @@ class State {
   // Draws the edge (which must be undrawn, game not over); returns the mask of boxes claimed.
   std::uint32_t apply(Move move) {
     const int e = move.edge;
+    assert(e < kEdges && !edge_drawn(e) && "apply: the edge must be legal");
     edges_ |= std::uint64_t{1} << e;
     hash_ ^= zobrist::edge(e);
     std::uint32_t claimed = 0;
@@ -171,6 +181,8 @@ class State {
   bool operator==(const State&) const = default;
 
  private:
+  Status check_seat(Seat seat) const;  // a player, the game running, this seat's turn
+
   Rules rules_;
   std::uint64_t edges_ = 0;
   std::uint64_t hash_ = 0;

@@ -13,8 +13,8 @@
 
 namespace boyi::dots {
 
-inline constexpr int kDots = 6;        // dots per side
-inline constexpr int kCells = 5;       // boxes per side
+inline constexpr int kDots = 6;   // dots per side
+inline constexpr int kCells = 5;  // boxes per side
 inline constexpr int kBoxes = 25;
 inline constexpr int kEdges = 60;
 inline constexpr int kHorizontalEdges = 30;
@@ -22,7 +22,9 @@ inline constexpr int kHorizontalEdges = 30;
 inline constexpr std::uint64_t kAllEdges = (std::uint64_t{1} << kEdges) - 1;
 inline constexpr std::uint32_t kAllBoxes = (std::uint32_t{1} << kBoxes) - 1;
 
-constexpr int horizontal_edge(int line, int segment) { return line * kCells + segment; }
+constexpr int horizontal_edge(int line, int segment) {
+  return line * kCells + segment;
+}
 constexpr int vertical_edge(int line, int segment) {
   return kHorizontalEdges + line * kCells + segment;
 }

@@ -15,10 +15,16 @@ std::string seat_name(Seat seat) {
 }
 }  // namespace
 
-Status State::check(Seat seat, Move move) const {
+Status State::check_seat(Seat seat) const {
   if (seat != 0 && seat != 1) return fail("seat " + std::to_string(seat) + " is not a player");
   if (is_terminal()) return fail("the game is over");
-  if (seat != side_) return fail("it is " + seat_name(side_) + "'s turn, not " + seat_name(seat) + "'s");
+  if (seat != side_)
+    return fail("it is " + seat_name(side_) + "'s turn, not " + seat_name(seat) + "'s");
+  return Status::Ok();
+}
+
+Status State::check(Seat seat, Move move) const {
+  if (Status s = check_seat(seat); !s) return s;
   if (move.edge >= kEdges)
     return fail("edge index " + std::to_string(move.edge) + " is not on the board (0..59)");
   if (edge_drawn(move.edge)) return fail("edge " + edge_name(move.edge) + " is already drawn");

@@ -9,6 +9,7 @@
 namespace boyi::dots {
 
 Result<std::vector<Event>> State::apply_turn_checked(Seat seat, const Turn& turn) {
+  if (Status s = check_seat(seat); !s) return Error{s.message()};
   if (turn.empty()) return fail("the turn has no edges");
   const std::size_t n = turn.size();
   auto where = [&](std::size_t i) {
@@ -34,7 +35,8 @@ Result<std::vector<Event>> State::apply_turn_checked(Seat seat, const Turn& turn
                   (rest == 1 ? " more edge follows" : " more edges follow"));
     }
     if (event->claimed > 0 && last && !next.is_terminal())
-      return fail(where(i) + " claims a box and boxes remain, so the turn must go on: the "
+      return fail(where(i) +
+                  " claims a box and boxes remain, so the turn must go on: the "
                   "turn must end with an edge that claims no box (or the game's last box)");
     events.push_back(*event);
   }
