@@ -1,19 +1,24 @@
-// GameAdapter<G>: any boyi::Game behind the AnyGame interface. Included only by
-// registry.cc, so the four games' headers stay out of widely included files.
+// GameAdapter<G>: any boyi::Game behind the AnyGame interface. Included only
+// where adapters are made (the registry, the protocol's wire adapters), so the
+// four games' headers stay out of widely included files.
+//
+// Base lets a layer above extend the interface (e.g. the protocol adds wire
+// views) while reusing this adapter: class WireAdapter : GameAdapter<G, WireGame>.
 #pragma once
 
 #include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "engine/core/game.h"
 #include "engine/registry.h"
 
 namespace boyi {
 
-template <Game G>
-class GameAdapter final : public AnyGame {
+template <Game G, class Base = AnyGame>
+class GameAdapter : public Base {
  public:
   explicit GameAdapter(G state) : state_(std::move(state)) {}
 
@@ -37,17 +42,18 @@ class GameAdapter final : public AnyGame {
   }
 
   Result<AppliedAction> play(Seat seat, std::string_view text) override {
-    if constexpr (requires(G g, typename G::Turn t) { g.apply_turn_checked(seat, t); }) {
-      if (text.find_first_of(" \t") != std::string_view::npos) return play_turn(seat, text);
-    }
-    auto move = state_.parse_move(seat, text);
-    if (!move) return Error{move.message()};
-    auto event = state_.apply_checked(seat, *move);
-    if (!event) return Error{event.message()};
-    AppliedAction applied;
-    applied.moves.push_back(state_.format_move(*move));
-    add_renderings(applied, *event);
-    return applied;
+    auto applied = apply_text(seat, text);
+    if (!applied) return Error{applied.message()};
+    AppliedAction out;
+    for (const auto& m : applied->moves) out.moves.push_back(state_.format_move(m));
+    const Seat viewers[] = {0, 1, kPublic};
+    for (const auto& event : applied->events)
+      for (Seat v : viewers) {
+        auto& rendering = out.renderings[viewer_index(v)];
+        if (!rendering.empty()) rendering += '\n';
+        rendering += G::render_event(event, v);
+      }
+    return out;
   }
 
   std::string random_move(Seat seat, Rng& rng) const override {
@@ -65,24 +71,33 @@ class GameAdapter final : public AnyGame {
   std::string full_text() const override { return state_.to_text(); }
   std::unique_ptr<AnyGame> clone() const override { return std::make_unique<GameAdapter>(state_); }
 
- private:
-  static void add_renderings(AppliedAction& applied, const typename G::Event& event) {
-    const Seat viewers[] = {0, 1, kPublic};
-    for (Seat v : viewers) {
-      auto& out = applied.renderings[viewer_index(v)];
-      if (!out.empty()) out += '\n';
-      out += G::render_event(event, v);
-    }
-  }
+ protected:
+  struct Applied {
+    std::vector<typename G::Move> moves;
+    std::vector<typename G::Event> events;
+  };
 
-  Result<AppliedAction> play_turn(Seat seat, std::string_view text) {
-    auto turn = state_.parse_turn(text);
-    if (!turn) return Error{turn.message()};
-    auto events = state_.apply_turn_checked(seat, *turn);
-    if (!events) return Error{events.message()};
-    AppliedAction applied;
-    for (const auto& m : *turn) applied.moves.push_back(state_.format_move(m));
-    for (const auto& e : *events) add_renderings(applied, e);
+  // The checked path from text: one move, or for games with whole turns (点格棋)
+  // a whitespace-separated turn, applied atomically. Nothing changes on error.
+  Result<Applied> apply_text(Seat seat, std::string_view text) {
+    Applied applied;
+    if constexpr (requires(G g, typename G::Turn t) { g.apply_turn_checked(seat, t); }) {
+      if (text.find_first_of(" \t") != std::string_view::npos) {
+        auto turn = state_.parse_turn(text);
+        if (!turn) return Error{turn.message()};
+        auto events = state_.apply_turn_checked(seat, *turn);
+        if (!events) return Error{events.message()};
+        applied.moves.assign(turn->begin(), turn->end());
+        applied.events = std::move(events).value();
+        return applied;
+      }
+    }
+    auto move = state_.parse_move(seat, text);
+    if (!move) return Error{move.message()};
+    auto event = state_.apply_checked(seat, *move);
+    if (!event) return Error{event.message()};
+    applied.moves.push_back(*move);
+    applied.events.push_back(std::move(event).value());
     return applied;
   }
 

@@ -7,6 +7,9 @@ packages=(
   build-essential cmake ninja-build ccache pkg-config git clang-format
   libgtest-dev libgmock-dev libbenchmark-dev
   libcli11-dev
+  protobuf-compiler libprotobuf-dev
+  libboost1.81-dev
+  libsqlite3-dev libargon2-dev libspdlog-dev nlohmann-json3-dev
 )
 
 missing=()
