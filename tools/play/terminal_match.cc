@@ -16,7 +16,27 @@ std::string trim(const std::string& s) {
 
 std::string seat_name(Seat s) { return "seat " + std::to_string(s); }
 
-void print_help(std::ostream& out) {
+// How to write moves, per game: what a person needs at the prompt.
+std::string_view notation_help(std::string_view game) {
+  if (game == "junqi")
+    return "Moves: from and to post, rows A-L top to bottom, columns 0-4, e.g. G0F0.\n"
+           "Deploy first: 25 letters for your posts G0 G1 G2 G3 G4 H0 H2 H4 I0 I1 I3 I4 J0 J2 J4\n"
+           "K0 K1 K2 K3 K4 L0 L1 L2 L3 L4, e.g. abccddeeffggghhhiiijjkklj (or 'random').\n"
+           "Pieces: a 司令 marshal, b 军长 general, c 师长, d 旅长, e 团长, f 营长, g 连长,\n"
+           "h 排长, i 工兵 engineer, j 地雷 mine, k 炸弹 bomb, l 军旗 flag. Enemy pieces show as x.\n";
+  if (game == "gomoku")
+    return "Moves: a point, column A-O and row 1-15, e.g. H8. Opening steps: swap, keep,\n"
+           "offer J10 (one candidate for stone 5 at a time), choose J10.\n";
+  if (game == "dots")
+    return "Moves: an edge KIJ: K = A horizontal / B vertical, I = line A-F, J = segment A-E\n"
+           "(AAA is the top-left horizontal edge). A whole turn may be given at once: AAA BAB.\n";
+  if (game == "surakarta")
+    return "Moves: XYXY, start column and row then end column and row, letters A-F, e.g. BBBC.\n";
+  return "";
+}
+
+void print_help(std::ostream& out, std::string_view game) {
+  out << notation_help(game);
   out << "Type a move in the competition's notation, or one of:\n"
          "  moves    list your legal moves\n"
          "  board    show the board again\n"
@@ -36,7 +56,7 @@ class Match {
         options_.players[0] == PlayerKind::kHuman || options_.players[1] == PlayerKind::kHuman;
     out_ << game_.name() << " — rules: "
          << (game_.rules_text().empty() ? "(standard)" : game_.rules_text()) << "\n";
-    if (any_human) print_help(out_);
+    if (any_human) print_help(out_, game_.name());
     while (!game_.is_terminal()) {
       const Seat seat = next_actor();
       const bool ok = options_.players[seat] == PlayerKind::kHuman ? human_turn(seat)
@@ -69,7 +89,7 @@ class Match {
       const std::string text = trim(line);
       if (text.empty()) continue;
       if (text == "help") {
-        print_help(out_);
+        print_help(out_, game_.name());
       } else if (text == "board") {
         out_ << game_.view_text(seat) << "\n";
       } else if (text == "moves") {
