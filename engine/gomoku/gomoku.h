@@ -18,8 +18,9 @@
 // H8, white on a neighbour of H8, black inside F6-J10; the seat playing white
 // says `swap` (colours exchanged) or `keep`; white plays stone 4; black offers
 // fifth_n (2..5) candidates for stone 5 (`offer J10`, one action each: empty,
-// distinct, not symmetric-equivalent under the board symmetries that fix the
-// position, not forbidden under renju); white picks one (`choose J10`), which
+// distinct, not symmetric-equivalent under a symmetry of the stone pattern —
+// a rotation or reflection about any centre, colours kept — and, our decision,
+// not forbidden under renju); white picks one (`choose J10`), which
 // becomes black's stone 5, and plays stone 6; then normal alternation.
 #pragma once
 
@@ -164,7 +165,15 @@ class State {
   Colour colour_to_move_ = Colour::kBlack;
   std::uint8_t black_seat_ = 0;
   std::uint8_t offer_count_ = 0;
-  std::uint8_t symmetries_ = 1;  // bit s: symmetry s maps the position onto itself
+  // The symmetries of the stone pattern (colours kept) at the offers step:
+  // board symmetry `transform` about H8 followed by a shift, since a pattern can
+  // be symmetric about another centre (e.g. an axis between two columns).
+  struct PatternSymmetry {
+    std::uint8_t transform = 0;
+    std::int8_t dx = 0, dy = 0;
+  };
+  std::array<PatternSymmetry, 8> symmetries_{};
+  std::uint8_t symmetry_count_ = 1;  // the identity
   std::array<Point, 5> offers_{};
   bool has_last_move_ = false;
   Move last_move_;

@@ -117,6 +117,27 @@ TEST(CcgcOpening, KeepLeavesTheColours) {
   EXPECT_EQ(fast_texts(s).size(), 222u);
 }
 
+// Black H8 I8, white H9 I9: symmetric about the axis between columns H and I,
+// a centre that is not a point. Pattern symmetries count, not only those about H8:
+//
+//   10 . . . . .
+//    9 . O O . .        G8 and J8 are mirror images (the same candidate);
+//    8 . X X . .        G8 and G9 are not (the colours differ across row 8½).
+//    7 . . . . .
+//      F G H I J
+TEST(CcgcOpening, OffersSymmetricAboutAnOffCentreAxisAreTheSame) {
+  State s = ccgc(3);
+  for (const char* m : {"H8", "H9", "I8", "keep", "I9"}) play(s, m);
+  ASSERT_EQ(s.step(), Step::kOffer);
+  play(s, "offer G8");
+  EXPECT_EQ(rejection(s, "offer J8"), "J8 is symmetric to the offered G8");
+  EXPECT_EQ(rejection(s, "offer G9"), "");
+  EXPECT_EQ(rejection(s, "offer J7"), "");  // G7's image, but G7 was not offered
+  play(s, "offer J7");
+  EXPECT_EQ(rejection(s, "offer G7"), "G7 is symmetric to the offered J7");
+  EXPECT_EQ(fast_texts(s), reference_texts(s));
+}
+
 // Black H8 H10, white H9 H11: the position is symmetric about column H, so
 // an offer mirrored across it is the same candidate.
 TEST(CcgcOpening, OffersAreDistinctAndNotSymmetric) {

@@ -203,26 +203,38 @@ std::vector<Move> legal_moves(const State& state) {
           if (empty(x, y)) out.push_back(Move::place(make_point(x, y)));
       break;
     case Step::kOffer: {
-      // The symmetries that map the position (with colours) onto itself.
-      std::vector<int> fixing;
-      for (int s = 0; s < 8; ++s) {
-        bool fixes = true;
-        for (int x = 0; x < kSize; ++x)
-          for (int y = 0; y < kSize; ++y) {
-            const auto [tx, ty] = transform(s, x, y);
-            fixes = fixes && g[tx][ty] == g[x][y];
+      // The symmetries of the stone pattern (colours kept): a board symmetry
+      // about H8 followed by any shift under which every stone lands on a
+      // stone of its colour and no stone leaves the board.
+      struct Fixing {
+        int s, dx, dy;
+      };
+      std::vector<std::pair<int, int>> stones;
+      for (int x = 0; x < kSize; ++x)
+        for (int y = 0; y < kSize; ++y)
+          if (g[x][y] != 0) stones.emplace_back(x, y);
+      std::vector<Fixing> fixing;
+      for (int s = 0; s < 8; ++s)
+        for (int dx = -2 * kSize; dx <= 2 * kSize; ++dx)
+          for (int dy = -2 * kSize; dy <= 2 * kSize; ++dy) {
+            bool fixes = true;
+            for (const auto& [x, y] : stones) {
+              const auto [tx, ty] = transform(s, x, y);
+              const int ix = tx + dx, iy = ty + dy;
+              fixes =
+                  fixes && ix >= 0 && ix < kSize && iy >= 0 && iy < kSize && g[ix][iy] == g[x][y];
+            }
+            if (fixes) fixing.push_back({s, dx, dy});
           }
-        if (fixes) fixing.push_back(s);
-      }
       for (int x = 0; x < kSize; ++x)
         for (int y = 0; y < kSize; ++y) {
           if (!empty(x, y)) continue;
           bool clash = false;
           for (int i = 0; i < state.offer_count(); ++i) {
             const Point o = state.offer(i);
-            for (int s : fixing) {
-              const auto [tx, ty] = transform(s, x, y);
-              clash = clash || (tx == point_col(o) && ty == point_row(o));
+            for (const Fixing& f : fixing) {
+              const auto [tx, ty] = transform(f.s, x, y);
+              clash = clash || (tx + f.dx == point_col(o) && ty + f.dy == point_row(o));
             }
           }
           if (clash) continue;

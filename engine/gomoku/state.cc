@@ -101,24 +101,55 @@ void State::finish(Ending ending, Seat winner, Effect effect, Foul foul) {
 }
 
 void State::enter_offers() {
-  symmetries_ = 0;
+  // Stones of one colour map onto stones of that colour. The first stone's image
+  // fixes the shift; every other stone must then land on a like stone.
+  std::array<Point, kPoints> stones{};
+  int n = 0;
+  for (int p = 0; p < kPoints; ++p)
+    if (board_.at(static_cast<Point>(p)) != Cell::kEmpty) stones[n++] = static_cast<Point>(p);
+  symmetry_count_ = 0;
   for (int s = 0; s < 8; ++s) {
-    bool fixes = true;
-    for (int p = 0; p < kPoints && fixes; ++p)
-      fixes = board_.at(kSymmetries[s][p]) == board_.at(static_cast<Point>(p));
-    if (fixes) symmetries_ = static_cast<std::uint8_t>(symmetries_ | (1u << s));
+    if (n == 0) {
+      symmetries_[symmetry_count_++] = {static_cast<std::uint8_t>(s), 0, 0};
+      continue;
+    }
+    const Point image = kSymmetries[s][stones[0]];
+    for (int b = 0; b < n; ++b) {
+      if (board_.at(stones[b]) != board_.at(stones[0])) continue;
+      const int dx = point_col(stones[b]) - point_col(image);
+      const int dy = point_row(stones[b]) - point_row(image);
+      bool fixes = true;
+      for (int i = 0; i < n && fixes; ++i) {
+        const Point q = kSymmetries[s][stones[i]];
+        const int x = point_col(q) + dx, y = point_row(q) + dy;
+        fixes = x >= 0 && x < kSize && y >= 0 && y < kSize &&
+                board_.at(make_point(x, y)) == board_.at(stones[i]);
+      }
+      if (fixes) {
+        symmetries_[symmetry_count_++] = {static_cast<std::uint8_t>(s),
+                                          static_cast<std::int8_t>(dx),
+                                          static_cast<std::int8_t>(dy)};
+        break;  // a finite pattern has at most one shift per transform
+      }
+    }
   }
   offer_count_ = 0;
   set_step(Step::kOffer);
 }
 
 bool State::offer_equivalent(Point p, Point& to) const {
-  for (int i = 0; i < offer_count_; ++i)
-    for (unsigned bits = symmetries_; bits != 0; bits &= bits - 1)
-      if (kSymmetries[std::countr_zero(bits)][p] == offers_[i]) {
+  for (int k = 0; k < symmetry_count_; ++k) {
+    const PatternSymmetry& sym = symmetries_[k];
+    const Point q = kSymmetries[sym.transform][p];
+    const int x = point_col(q) + sym.dx, y = point_row(q) + sym.dy;
+    if (x < 0 || x >= kSize || y < 0 || y >= kSize) continue;
+    const Point image = make_point(x, y);
+    for (int i = 0; i < offer_count_; ++i)
+      if (offers_[i] == image) {
         to = offers_[i];
         return true;
       }
+  }
   return false;
 }
 

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "engine/junqi/junqi.h"
 #include "engine/junqi/reference.h"
@@ -358,6 +359,47 @@ L  . L . . E
   play(hq, "B3A3");
   play(hq, "E0E1");
   EXPECT_TRUE(moves_from(hq, "A3").empty());
+}
+
+// Camps are not railway posts: a run along the railway never ends in one, even
+// for an engineer; an empty camp is reached only by one road step (incl. diagonal).
+TEST(JunqiEdge, RailRunsNeverEndInACamp) {
+  State st = diagram(R"(
+A  . l . . .
+B  . . . . .
+C  . . . . .
+D  . . . . .
+E  . . . . .
+F  . . . . .
+G  I . . . G
+H  . . . . .
+I  . . . . .
+J  . . . . .
+K  . . . . .
+L  . L . . .
+)");
+  const std::vector<std::string> camps = {"C1", "C3", "D2", "E1", "E3",
+                                          "H1", "H3", "I2", "J1", "J3"};
+  for (const std::string& from : {std::string("G0"), std::string("G4")}) {
+    for (const std::string& m : moves_from(st, from)) {
+      const std::string to = m.substr(2, 2);
+      if (std::find(camps.begin(), camps.end(), to) == camps.end()) continue;
+      const int a = *parse_post(from), b = *parse_post(to);
+      EXPECT_EQ(std::abs(row_of(a) - row_of(b)) + std::abs(col_of(a) - col_of(b)), 2) << m;
+    }
+  }
+  EXPECT_TRUE(has(moves_from(st, "G0"), "G0H1"));  // diagonal road step into an empty camp
+  EXPECT_FALSE(has(moves_from(st, "G0"), "G0J1"));
+  EXPECT_FALSE(has(moves_from(st, "G4"), "G4I2"));
+}
+
+// The no-battle count decides how the game can end, so the hash covers it.
+TEST(JunqiEdge, HashCoversTheNoBattleCount) {
+  const State a = diagram(kEngineerB0, 0, Rules{}, 0);
+  const State b = diagram(kEngineerB0, 0, Rules{}, 5);
+  EXPECT_NE(a.hash(), b.hash());
+  EXPECT_EQ(b.hash(), b.compute_hash());
+  EXPECT_NE(a.hash(), diagram(kEngineerB0, 1).hash());  // and the side to move
 }
 
 }  // namespace
