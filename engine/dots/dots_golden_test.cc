@@ -10,6 +10,7 @@
 
 #include "engine/core/rng.h"
 #include "engine/dots/test_support.h"
+#include "engine/testing/golden.h"
 
 namespace boyi::dots {
 namespace {
@@ -43,20 +44,7 @@ std::string playthrough() {
 }
 
 TEST(DotsGolden, golden_playthrough) {
-  const std::string actual = playthrough();
-  const char* update = std::getenv("BOYI_UPDATE_GOLDEN");
-  if (update && std::string(update) == "1") {
-    std::ofstream(kGoldenPath, std::ios::binary) << actual;
-    GTEST_SUCCEED() << "rewrote " << kGoldenPath;
-    return;
-  }
-  std::ifstream in(kGoldenPath, std::ios::binary);
-  ASSERT_TRUE(in) << "missing " << kGoldenPath << " (generate it with BOYI_UPDATE_GOLDEN=1)";
-  std::stringstream expected;
-  expected << in.rdbuf();
-  EXPECT_EQ(expected.str(), actual) << "golden file differs; after an intended change, "
-                                       "regenerate with BOYI_UPDATE_GOLDEN=1 and review the diff";
-  EXPECT_LT(actual.size(), 300u * 1024u);
+  boyi::testing::expect_golden_file(kGoldenPath, playthrough());
 }
 
 }  // namespace

@@ -1,11 +1,7 @@
 // 五子棋 benchmarks: the fast legal-move generator against the reference on the
 // same positions, renju forbidden-point detection against the reference's
 // definition-based check, and random playouts with the fast path.
-#include <benchmark/benchmark.h>
-
-#include <vector>
-
-#include "engine/core/rng.h"
+#include "engine/bench_support.h"
 #include "engine/gomoku/gomoku.h"
 #include "engine/gomoku/reference.h"
 
@@ -23,11 +19,9 @@ const std::vector<State>& sample_positions() {
       Rules rules;
       rules.opening = g % 2 == 0 ? Opening::kFree : Opening::kCcgc;
       State s(rules);
-      while (!s.is_terminal()) {
+      do {
         if (s.ply() % 4 == 0 || s.step() == Step::kOffer) out.push_back(s);
-        s.legal_moves(list);
-        s.apply(list[rng.below(static_cast<std::uint32_t>(list.size()))]);
-      }
+      } while (!s.is_terminal() && apply_random_move(s, list, rng));
     }
     return out;
   }();
@@ -35,71 +29,38 @@ const std::vector<State>& sample_positions() {
 }
 
 void BM_Gomoku_LegalMoves(benchmark::State& state) {
-  const auto& positions = sample_positions();
-  MoveList list;
-  for (auto _ : state)
-    for (const State& s : positions) {
-      s.legal_moves(list);
-      benchmark::DoNotOptimize(list.size());
-    }
-  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(positions.size()));
+  bench::legal_moves(state, sample_positions());
 }
 BENCHMARK(BM_Gomoku_LegalMoves);
 
 void BM_Gomoku_LegalMovesReference(benchmark::State& state) {
-  const auto& positions = sample_positions();
-  for (auto _ : state)
-    for (const State& s : positions) {
-      auto moves = reference::legal_moves(s);
-      benchmark::DoNotOptimize(moves.size());
-    }
-  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(positions.size()));
+  bench::each_position(state, sample_positions(),
+                       [](const State& s) { return reference::legal_moves(s).size(); });
 }
 BENCHMARK(BM_Gomoku_LegalMovesReference);
 
 // Every forbidden point of a position (what a bot or the web client asks).
 void BM_Gomoku_ForbiddenPoints(benchmark::State& state) {
   const auto& positions = sample_positions();
-  for (auto _ : state)
-    for (const State& s : positions) benchmark::DoNotOptimize(s.forbidden_points());
-  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(positions.size()));
+  bench::each_position(state, positions, [](const State& s) { return s.forbidden_points(); });
 }
 BENCHMARK(BM_Gomoku_ForbiddenPoints);
 
 void BM_Gomoku_ForbiddenPointsReference(benchmark::State& state) {
-  const auto& positions = sample_positions();
-  for (auto _ : state)
-    for (const State& s : positions) {
-      reference::Grid grid = reference::grid_of(s);
-      int n = 0;
-      for (int x = 0; x < kSize; ++x)
-        for (int y = 0; y < kSize; ++y)
-          if (grid[x][y] == 0) n += reference::forbidden(grid, x, y) != Foul::kNone;
-      benchmark::DoNotOptimize(n);
-    }
-  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(positions.size()));
+  bench::each_position(state, sample_positions(), [](const State& s) {
+    reference::Grid grid = reference::grid_of(s);
+    int n = 0;
+    for (int x = 0; x < kSize; ++x)
+      for (int y = 0; y < kSize; ++y)
+        if (grid[x][y] == 0) n += reference::forbidden(grid, x, y) != Foul::kNone;
+    return n;
+  });
 }
 BENCHMARK(BM_Gomoku_ForbiddenPointsReference);
 
 // Random renju playouts from the initial position to the end of the game.
 void BM_Gomoku_RandomPlayout(benchmark::State& state) {
-  const State initial{Rules{}};
-  Rng rng(2024);
-  MoveList list;
-  std::int64_t playouts = 0, plies = 0;
-  for (auto _ : state) {
-    State s = initial;
-    while (!s.is_terminal()) {
-      s.legal_moves(list);
-      s.apply(list[rng.below(static_cast<std::uint32_t>(list.size()))]);
-      ++plies;
-    }
-    benchmark::DoNotOptimize(s.hash());
-    ++playouts;
-  }
-  state.SetItemsProcessed(playouts);
-  state.counters["plies"] =
-      benchmark::Counter(static_cast<double>(plies), benchmark::Counter::kIsRate);
+  bench::random_playouts<State>(state, Rules{}, 2024);
 }
 BENCHMARK(BM_Gomoku_RandomPlayout);
 

@@ -9,6 +9,7 @@
 
 #include "engine/core/rng.h"
 #include "engine/gomoku/test_support.h"
+#include "engine/testing/golden.h"
 
 namespace boyi::gomoku {
 namespace {
@@ -45,32 +46,7 @@ std::string playthrough() {
 }
 
 TEST(golden, GomokuPlaythrough) {
-  const std::string now = playthrough();
-  const char* update = std::getenv("BOYI_UPDATE_GOLDEN");
-  if (update != nullptr && std::string(update) == "1") {
-    std::ofstream(kGoldenPath, std::ios::binary) << now;
-    GTEST_SKIP() << "rewrote " << kGoldenPath;
-  }
-  std::ifstream in(kGoldenPath, std::ios::binary);
-  ASSERT_TRUE(in.good()) << "missing " << kGoldenPath << " (BOYI_UPDATE_GOLDEN=1 writes it)";
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  const std::string golden = buffer.str();
-  EXPECT_LT(golden.size(), 300u * 1024);
-  if (golden == now) return;
-  // Point at the first differing line.
-  std::istringstream a(golden), b(now);
-  std::string la, lb;
-  for (int line = 1;; ++line) {
-    const bool ga = static_cast<bool>(std::getline(a, la)),
-               gb = static_cast<bool>(std::getline(b, lb));
-    if (!ga && !gb) break;
-    if (!ga || !gb || la != lb) {
-      ADD_FAILURE() << "golden.txt differs at line " << line << ":\n  file: " << (ga ? la : "<end>")
-                    << "\n  now:  " << (gb ? lb : "<end>");
-      break;
-    }
-  }
+  boyi::testing::expect_golden_file(kGoldenPath, playthrough());
 }
 
 // The game is the same whichever generator order: replaying the file's moves

@@ -8,6 +8,7 @@
 
 #include "engine/junqi/junqi.h"
 #include "engine/junqi/test_util.h"
+#include "engine/testing/golden.h"
 
 namespace boyi::junqi {
 namespace {
@@ -43,20 +44,7 @@ std::string playthrough() {
 }
 
 TEST(JunqiGolden, golden_playthrough) {
-  const std::string text = playthrough();
-  EXPECT_LT(text.size(), 300u * 1024);
-  const char* update = std::getenv("BOYI_UPDATE_GOLDEN");
-  if (update != nullptr && std::string(update) == "1") {
-    std::ofstream(kGoldenPath, std::ios::binary) << text;
-    GTEST_SUCCEED() << "rewrote " << kGoldenPath;
-    return;
-  }
-  std::ifstream in(kGoldenPath, std::ios::binary);
-  ASSERT_TRUE(in.good()) << "missing " << kGoldenPath << " (BOYI_UPDATE_GOLDEN=1 writes it)";
-  std::stringstream file;
-  file << in.rdbuf();
-  EXPECT_EQ(file.str(), text) << "golden file differs; after an intended change regenerate it "
-                                 "with BOYI_UPDATE_GOLDEN=1 and review the diff";
+  boyi::testing::expect_golden_file(kGoldenPath, playthrough());
 }
 
 constexpr const char* kStandard = "abccddeeffggghhhiiijjkklj";

@@ -10,6 +10,7 @@
 #include "engine/surakarta/reference.h"
 #include "engine/surakarta/surakarta.h"
 #include "engine/surakarta/test_util.h"
+#include "engine/testing/golden.h"
 
 namespace boyi::surakarta {
 namespace {
@@ -85,16 +86,8 @@ std::string golden_text() {
 }
 
 TEST(surakarta_golden, Playthrough) {
-  const std::string path = BOYI_SOURCE_DIR "/engine/surakarta/testdata/golden.txt";
-  const std::string text = golden_text();
-  const char* update = std::getenv("BOYI_UPDATE_GOLDEN");
-  if (update && std::string(update) == "1") std::ofstream(path, std::ios::binary) << text;
-  std::ifstream in(path, std::ios::binary);
-  ASSERT_TRUE(in) << "missing " << path << " (regenerate with BOYI_UPDATE_GOLDEN=1)";
-  std::stringstream file;
-  file << in.rdbuf();
-  EXPECT_EQ(file.str(), text) << "regenerate with BOYI_UPDATE_GOLDEN=1 and review the diff";
-  EXPECT_LT(text.size(), 300000u);
+  boyi::testing::expect_golden_file(BOYI_SOURCE_DIR "/engine/surakarta/testdata/golden.txt",
+                                    golden_text());
 }
 
 }  // namespace
