@@ -9,7 +9,7 @@ packages=(
   libcli11-dev
   protobuf-compiler libprotobuf-dev
   libboost1.81-dev
-  libsqlite3-dev libargon2-dev libspdlog-dev nlohmann-json3-dev
+  libsqlite3-dev libargon2-dev libssl-dev libspdlog-dev nlohmann-json3-dev
 )
 
 missing=()

@@ -1,0 +1,159 @@
+#include "server/accounts/accounts.h"
+
+#include <utility>
+
+#include "server/accounts/crypto.h"
+#include "server/accounts/names.h"
+
+namespace boyi::accounts {
+
+namespace {
+
+constexpr std::string_view kTokenPrefix = "boyi_";
+constexpr std::size_t kTokenIdBytes = 12, kSecretBytes = 32;
+const std::string kBadLogin = "wrong name or password";
+const std::string kBadToken = "invalid token";
+
+bool is_hex(std::string_view s) {
+  for (char c : s)
+    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
+  return true;
+}
+
+// Splits "boyi_<id>_<secret>"; nullopt when the shape is wrong.
+std::optional<std::pair<std::string_view, std::string_view>> split_token(std::string_view t) {
+  if (t.substr(0, kTokenPrefix.size()) != kTokenPrefix) return std::nullopt;
+  t.remove_prefix(kTokenPrefix.size());
+  if (t.size() != 2 * kTokenIdBytes + 1 + 2 * kSecretBytes || t[2 * kTokenIdBytes] != '_')
+    return std::nullopt;
+  auto id = t.substr(0, 2 * kTokenIdBytes);
+  auto secret = t.substr(2 * kTokenIdBytes + 1);
+  if (!is_hex(id) || !is_hex(secret)) return std::nullopt;
+  return std::pair{id, secret};
+}
+
+}  // namespace
+
+const std::string& Accounts::dummy_hash() {
+  std::call_once(dummy_once_, [this] {
+    auto h = hash_password("not a real password", params_);
+    dummy_hash_ = h ? *h : std::string();
+  });
+  return dummy_hash_;
+}
+
+Result<User> Accounts::create_human(std::string_view name, std::string_view password, Role role) {
+  if (auto s = check_account_name(name); !s) return Error{s.message()};
+  if (auto s = check_password(password); !s) return Error{s.message()};
+  auto hash = hash_password(password, params_);
+  if (!hash) return Error{hash.message()};
+  return db_.create_user(storage::new_human(std::string(name), std::move(hash).value(), role));
+}
+
+Result<User> Accounts::verify_password(std::string_view name, std::string_view password) {
+  auto user = db_.user_by_name(name);
+  if (!user || user->kind != storage::UserKind::kHuman || user->password_hash.empty()) {
+    (void)verify_password_hash(dummy_hash(), password);  // same cost as a real check
+    return fail(kBadLogin);
+  }
+  if (!verify_password_hash(user->password_hash, password)) return fail(kBadLogin);
+  if (user->disabled) return fail("account '" + user->name + "' is disabled");
+  return user;
+}
+
+Status Accounts::change_password(std::string_view name, std::string_view new_password) {
+  if (auto s = check_password(new_password); !s) return s;
+  auto user = db_.user_by_name(name);
+  if (!user) return user.status();
+  if (user->kind != storage::UserKind::kHuman) return fail("only people have passwords");
+  auto hash = hash_password(new_password, params_);
+  if (!hash) return hash.status();
+  return db_.set_password_hash(user->id, *hash);
+}
+
+Result<std::string> Accounts::issue_token(storage::Id user) {
+  auto id = random_bytes(kTokenIdBytes);
+  if (!id) return Error{id.message()};
+  auto secret = random_bytes(kSecretBytes);
+  if (!secret) return Error{secret.message()};
+  const std::string id_hex = to_hex(*id), secret_hex = to_hex(*secret);
+  storage::TokenRecord record{user, id_hex, sha256_bytes(secret_hex), storage::wall_clock_ms()};
+  if (auto s = db_.put_token(record); !s) return Error{s.message()};
+  return std::string(kTokenPrefix) + id_hex + "_" + secret_hex;
+}
+
+Result<Credentials> Accounts::create_bot(std::string_view name,
+                                         std::optional<std::string_view> owner) {
+  if (auto s = check_account_name(name); !s) return Error{s.message()};
+  std::optional<storage::Id> owner_id;
+  if (owner) {
+    auto o = db_.user_by_name(*owner);
+    if (!o) return fail("owner: " + o.message());
+    if (o->kind != storage::UserKind::kHuman) return fail("a bot's owner must be a person");
+    owner_id = o->id;
+  }
+  auto user = db_.create_user(storage::new_bot(std::string(name), owner_id));
+  if (!user) return Error{user.message()};
+  auto token = issue_token(user->id);
+  if (!token) return Error{token.message()};
+  return Credentials{std::move(user).value(), std::move(token).value()};
+}
+
+Result<User> Accounts::verify_token(std::string_view token) {
+  auto parts = split_token(token);
+  if (!parts) return fail(kBadToken);
+  auto record = db_.token_by_id(parts->first);
+  if (!record) return fail(kBadToken);
+  if (!constant_time_equal(sha256_bytes(parts->second), record->secret_hash))
+    return fail(kBadToken);
+  auto user = db_.user_by_id(record->user_id);
+  if (!user) return fail(kBadToken);
+  if (user->disabled) return fail("account '" + user->name + "' is disabled");
+  return user;
+}
+
+Result<std::string> Accounts::rotate_token(std::string_view bot_name) {
+  auto user = db_.user_by_name(bot_name);
+  if (!user) return Error{user.message()};
+  if (user->kind != storage::UserKind::kBot) return fail("'" + user->name + "' is not a bot");
+  return issue_token(user->id);
+}
+
+Result<Credentials> Accounts::create_guest() {
+  // 4 hex digits first; on repeated collisions, longer names.
+  for (int attempt = 0; attempt < 32; ++attempt) {
+    auto r = random_bytes(attempt < 16 ? 2 : 4);
+    if (!r) return Error{r.message()};
+    auto user = db_.create_user(storage::new_guest(std::string(kGuestPrefix) + to_hex(*r)));
+    if (!user) {
+      if (user.message().find("already taken") != std::string::npos) continue;
+      return Error{user.message()};
+    }
+    auto token = issue_token(user->id);
+    if (!token) return Error{token.message()};
+    return Credentials{std::move(user).value(), std::move(token).value()};
+  }
+  return fail("could not find a free guest name");
+}
+
+Status Accounts::set_role(std::string_view name, Role role) {
+  auto user = db_.user_by_name(name);
+  if (!user) return user.status();
+  if (role == Role::kAdmin && user->kind == storage::UserKind::kGuest)
+    return fail("a guest cannot be an admin");
+  return db_.set_role(user->id, role);
+}
+
+Status Accounts::disable(std::string_view name) {
+  auto user = db_.user_by_name(name);
+  if (!user) return user.status();
+  return db_.set_disabled(user->id, true);
+}
+
+Status Accounts::enable(std::string_view name) {
+  auto user = db_.user_by_name(name);
+  if (!user) return user.status();
+  return db_.set_disabled(user->id, false);
+}
+
+}  // namespace boyi::accounts

@@ -1,0 +1,68 @@
+// Accounts: people (argon2id password hashes), bots (secret tokens), guests, roles.
+//
+// Tokens look like "boyi_<24 hex: token id>_<64 hex: secret>". The id is a public
+// lookup key (an indexed unique column, so verification never scans); the
+// secret is 32 bytes from getrandom and only its SHA-256 is stored. A fast hash is
+// enough here: unlike a password, a 256-bit random secret cannot be guessed, so
+// a stolen table gives nothing to brute-force, and a bot's every connection does
+// not pay argon2's deliberate cost. Hashes are compared in constant time.
+// Guests get a token too, so that they can reconnect to their match (even after a
+// server restart); guests that never played are removed by purge_unused_guests().
+#pragma once
+
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "engine/core/result.h"
+#include "server/accounts/password.h"
+#include "server/storage/database.h"
+
+namespace boyi::accounts {
+
+using storage::Role;
+using storage::User;
+
+// A new bot or guest with its token; the token is not stored and cannot be shown again.
+struct Credentials {
+  User user;
+  std::string token;
+};
+
+class Accounts {
+ public:
+  explicit Accounts(storage::Database& db, Argon2Params params = {}) : db_(db), params_(params) {}
+
+  Result<User> create_human(std::string_view name, std::string_view password,
+                            Role role = Role::kUser);
+  // The user when name and password match an enabled human account. Wrong name and
+  // wrong password give the same message (and take about the same time).
+  Result<User> verify_password(std::string_view name, std::string_view password);
+  Status change_password(std::string_view name, std::string_view new_password);
+
+  Result<Credentials> create_bot(std::string_view name,
+                                 std::optional<std::string_view> owner = std::nullopt);
+  // The bot or guest the token belongs to, if valid and the account is enabled.
+  Result<User> verify_token(std::string_view token);
+  // A new token for the bot; the old one stops working at once.
+  Result<std::string> rotate_token(std::string_view bot_name);
+
+  Result<Credentials> create_guest();
+  Result<int> purge_unused_guests() { return db_.purge_unused_guests(); }
+
+  Status set_role(std::string_view name, Role role);
+  Status disable(std::string_view name);
+  Status enable(std::string_view name);
+
+ private:
+  Result<std::string> issue_token(storage::Id user);
+  const std::string& dummy_hash();
+
+  storage::Database& db_;
+  Argon2Params params_;
+  std::once_flag dummy_once_;
+  std::string dummy_hash_;
+};
+
+}  // namespace boyi::accounts

@@ -1,0 +1,134 @@
+#include "server/storage/migrations.h"
+
+#include <array>
+#include <string>
+
+#include "server/storage/sqlite.h"
+
+namespace boyi::storage {
+
+namespace {
+
+// Version 1: users and tokens, matches, the action journal, rejections, server state.
+constexpr const char* kV1 = R"sql(
+CREATE TABLE users (
+  id            INTEGER PRIMARY KEY,
+  name          TEXT NOT NULL COLLATE NOCASE UNIQUE,
+  kind          TEXT NOT NULL CHECK (kind IN ('human', 'bot', 'guest')),
+  role          TEXT NOT NULL DEFAULT 'user' CHECK (role IN ('user', 'admin')),
+  password_hash TEXT NOT NULL DEFAULT '',
+  owner_id      INTEGER REFERENCES users(id) ON DELETE SET NULL,
+  created_ms    INTEGER NOT NULL,
+  disabled      INTEGER NOT NULL DEFAULT 0 CHECK (disabled IN (0, 1))
+);
+
+CREATE TABLE tokens (
+  user_id     INTEGER PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+  token_id    TEXT NOT NULL UNIQUE,
+  secret_hash BLOB NOT NULL,
+  created_ms  INTEGER NOT NULL
+);
+
+CREATE TABLE matches (
+  id                    INTEGER PRIMARY KEY,
+  game                  TEXT NOT NULL,
+  preset                TEXT NOT NULL DEFAULT '',
+  rules                 TEXT NOT NULL,
+  total_ms              INTEGER NOT NULL CHECK (total_ms >= 0),
+  per_move_ms           INTEGER NOT NULL CHECK (per_move_ms >= 0),
+  increment_ms          INTEGER NOT NULL CHECK (increment_ms >= 0),
+  grace_ms              INTEGER NOT NULL CHECK (grace_ms >= 0),
+  seat0_user            INTEGER REFERENCES users(id),
+  seat1_user            INTEGER REFERENCES users(id),
+  status                TEXT NOT NULL CHECK (status IN ('waiting', 'running', 'finished', 'aborted')),
+  created_ms            INTEGER NOT NULL,
+  started_ms            INTEGER,
+  ended_ms              INTEGER,
+  ending                TEXT,
+  winner                INTEGER CHECK (winner IN (0, 1)),
+  outcome_detail        TEXT NOT NULL DEFAULT '',
+  rated                 INTEGER NOT NULL DEFAULT 0 CHECK (rated IN (0, 1)),
+  tournament_id         INTEGER,
+  illegal_policy        TEXT NOT NULL CHECK (illegal_policy IN ('retry', 'lose')),
+  illegal_attempts      INTEGER NOT NULL CHECK (illegal_attempts >= 1),
+  disconnect_grace_ms   INTEGER NOT NULL CHECK (disconnect_grace_ms >= 0),
+  spectator_delay_plies INTEGER NOT NULL DEFAULT 0 CHECK (spectator_delay_plies >= 0)
+);
+CREATE INDEX matches_status ON matches(status, id);
+CREATE INDEX matches_seat0 ON matches(seat0_user, id);
+CREATE INDEX matches_seat1 ON matches(seat1_user, id);
+CREATE INDEX matches_ended ON matches(ended_ms) WHERE status IN ('finished', 'aborted');
+
+CREATE TABLE actions (
+  match_id  INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+  seq       INTEGER NOT NULL CHECK (seq >= 1),
+  seat      INTEGER NOT NULL CHECK (seat IN (0, 1)),
+  action    TEXT NOT NULL,
+  think_ms  INTEGER NOT NULL CHECK (think_ms >= 0),
+  clock0_ms INTEGER NOT NULL,
+  clock1_ms INTEGER NOT NULL,
+  wall_ms   INTEGER NOT NULL,
+  PRIMARY KEY (match_id, seq)
+) WITHOUT ROWID;
+
+CREATE TABLE rejections (
+  id        INTEGER PRIMARY KEY,
+  match_id  INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+  after_seq INTEGER NOT NULL CHECK (after_seq >= 0),
+  seat      INTEGER NOT NULL CHECK (seat IN (0, 1)),
+  action    TEXT NOT NULL,
+  reason    TEXT NOT NULL,
+  wall_ms   INTEGER NOT NULL
+);
+CREATE INDEX rejections_turn ON rejections(match_id, after_seq);
+
+CREATE TABLE server_state (
+  key   TEXT PRIMARY KEY,
+  value INTEGER NOT NULL
+) WITHOUT ROWID;
+)sql";
+
+constexpr std::array<Migration, 1> kMigrations = {{{1, kV1}}};
+
+Result<int> user_version(Connection& conn) {
+  auto st = conn.prepare("PRAGMA user_version");
+  if (!st) return Error{st.message()};
+  auto row = st.value().step();
+  if (!row) return Error{"reading the schema version: " + row.message()};
+  if (!*row) return fail("reading the schema version: no row");
+  return static_cast<int>(st.value().int64(0));
+}
+
+}  // namespace
+
+std::span<const Migration> migrations() {
+  return kMigrations;
+}
+
+Status migrate(Connection& conn) {
+  auto current = user_version(conn);
+  if (!current) return current.status();
+  const int latest = kMigrations.back().version;
+  if (*current > latest)
+    return fail("database schema version " + std::to_string(*current) +
+                " is newer than this program supports (" + std::to_string(latest) + ")");
+  for (const Migration& m : kMigrations) {
+    if (m.version <= *current) continue;
+    Transaction tx(conn);
+    if (auto s = tx.begin(); !s)
+      return fail("migration " + std::to_string(m.version) + ": " + s.message());
+    // Another process may have migrated between our read and BEGIN IMMEDIATE.
+    auto now = user_version(conn);
+    if (!now) return now.status();
+    if (*now >= m.version) continue;
+    if (auto s = conn.exec(m.sql); !s)
+      return fail("migration " + std::to_string(m.version) + ": " + s.message());
+    if (auto s = conn.exec("PRAGMA user_version = " + std::to_string(m.version)); !s)
+      return fail("migration " + std::to_string(m.version) + ": " + s.message());
+    if (auto s = tx.commit(); !s)
+      return fail("migration " + std::to_string(m.version) + ": " + s.message());
+  }
+  return Status::Ok();
+}
+
+}  // namespace boyi::storage

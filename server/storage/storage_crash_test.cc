@@ -1,0 +1,156 @@
+// Crash durability: a child process appends actions and is killed with SIGKILL at
+// a random moment; every append that returned before the kill must be in the
+// database when the parent reopens it, the journal gap-free, the file intact.
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <random>
+
+#include "server/storage/database.h"
+#include "server/storage/test_support.h"
+
+namespace boyi::storage {
+namespace {
+
+using testing::TempDir;
+
+std::string move_text(std::int64_t seq) {
+  return "move-" + std::to_string(seq * 7919 % 100003);
+}
+
+// The child: opens (migrating on the first round), finds or creates the running
+// match, then appends until killed, writing each seq to `fd` after it returned.
+[[noreturn]] void child(const std::filesystem::path& dir, int fd) {
+  auto report = [fd](std::int64_t v) {
+    if (::write(fd, &v, sizeof v) != sizeof v) ::_exit(3);
+  };
+  auto db = Database::open(DatabaseOptions(dir));
+  if (!db) ::_exit(2);
+  Database& d = *db.value();
+  auto running = d.running_matches();
+  if (!running) ::_exit(2);
+  Id match = 0;
+  if (running->empty()) {
+    Id seats[2];
+    const char* names[2] = {"red", "blue"};
+    for (int i = 0; i < 2; ++i) {
+      auto u = d.user_by_name(names[i]);
+      if (!u) u = d.create_user(new_human(names[i]));
+      if (!u) ::_exit(2);
+      seats[i] = u->id;
+    }
+    NewMatch m = new_match("junqi", "", {1800000, 0, 0, 500});
+    m.seats = {seats[0], seats[1]};
+    auto created = d.create_match(m);
+    if (!created || !d.start_match(created->id, wall_clock_ms()).ok()) ::_exit(2);
+    match = created->id;
+  } else {
+    match = running->front().id;
+  }
+  report(0);  // ready
+  auto last = d.last_seq(match);
+  if (!last) ::_exit(2);
+  for (std::int64_t seq = *last + 1; seq < *last + 1000000; ++seq) {
+    Action a{match,          seq,        static_cast<Seat>(seq % 2),
+             move_text(seq), seq % 1000, {1800000 - seq, 1800000 - 2 * seq},
+             wall_clock_ms()};
+    if (!d.append_action(a).ok()) {
+      report(-1);
+      ::_exit(4);
+    }
+    report(seq);
+  }
+  ::_exit(0);
+}
+
+TEST(StorageCrash, SigkillAtRandomPointsLosesNoReturnedAppend) {
+  TempDir tmp;
+  ASSERT_TRUE(tmp.ok());
+  std::mt19937 rng(20240611);
+  std::int64_t max_reported = 0;
+  int rounds_with_appends = 0;
+  constexpr int kRounds = 12;
+  for (int round = 0; round < kRounds; ++round) {
+    int fds[2];
+    ASSERT_EQ(::pipe(fds), 0);
+    pid_t pid = ::fork();
+    ASSERT_GE(pid, 0);
+    if (pid == 0) {
+      ::close(fds[0]);
+      child(tmp.path(), fds[1]);
+    }
+    ::close(fds[1]);
+    // Kill after a random delay: a few rounds early (during open and migration),
+    // the rest while appending.
+    const int delay_ms =
+        round % 4 == 0 ? static_cast<int>(rng() % 5) : 5 + static_cast<int>(rng() % 80);
+    std::vector<std::int64_t> reported;
+    auto read_some = [&](int timeout_ms) {
+      pollfd p{fds[0], POLLIN, 0};
+      if (::poll(&p, 1, timeout_ms) <= 0) return false;
+      std::int64_t buf[256];
+      ssize_t n = ::read(fds[0], buf, sizeof buf);
+      if (n <= 0) return false;
+      // Writes of 8 bytes to a pipe are atomic, so n is a multiple of 8.
+      reported.insert(reported.end(), buf, buf + n / 8);
+      return true;
+    };
+    const auto kill_at = std::chrono::steady_clock::now() + std::chrono::milliseconds(delay_ms);
+    while (std::chrono::steady_clock::now() < kill_at) read_some(1);
+    ASSERT_EQ(::kill(pid, SIGKILL), 0);
+    int status = 0;
+    ASSERT_EQ(::waitpid(pid, &status, 0), pid);
+    while (read_some(100)) {
+    }
+    ::close(fds[0]);
+    ASSERT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL)
+        << "child ended on its own, status " << status;
+
+    for (std::int64_t v : reported) {
+      ASSERT_NE(v, -1) << "an append failed in the child";
+      max_reported = std::max(max_reported, v);
+    }
+    if (reported.size() > 1) ++rounds_with_appends;
+
+    // Reopen: every reported append is there, in order, without gaps, the file intact.
+    auto db = Database::open(DatabaseOptions(tmp.path()));
+    if (reported.empty()) {
+      // Killed before it was ready; the file may not even exist yet, but if it
+      // does, it must open.
+      if (std::filesystem::exists(tmp.path() / "boyi.sqlite3")) {
+        ASSERT_TRUE(db.ok()) << db.message();
+      }
+      continue;
+    }
+    ASSERT_TRUE(db.ok()) << db.message();
+    ASSERT_TRUE(db.value()->integrity_check().ok());
+    auto running = db.value()->running_matches();
+    ASSERT_TRUE(running.ok());
+    ASSERT_EQ(running->size(), 1u);
+    auto actions = db.value()->actions_of(running->front().id);
+    ASSERT_TRUE(actions.ok()) << actions.message();
+    ASSERT_GE(static_cast<std::int64_t>(actions->size()), max_reported);
+    for (std::size_t i = 0; i < actions->size(); ++i) {
+      const Action& a = (*actions)[i];
+      ASSERT_EQ(a.seq, static_cast<std::int64_t>(i) + 1);
+      ASSERT_EQ(a.text, move_text(a.seq));
+      ASSERT_EQ(a.seat, a.seq % 2);
+      ASSERT_EQ(a.clock_ms[1], 1800000 - 2 * a.seq);
+    }
+  }
+  RecordProperty("rounds_with_appends", rounds_with_appends);
+  RecordProperty("last_seq", std::to_string(max_reported));
+  std::printf("%d of %d rounds appended; %lld actions survived\n", rounds_with_appends, kRounds,
+              static_cast<long long>(max_reported));
+  EXPECT_GT(rounds_with_appends, 0) << "no round got as far as appending";
+  EXPECT_GT(max_reported, 0);
+}
+
+}  // namespace
+}  // namespace boyi::storage

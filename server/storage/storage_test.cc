@@ -1,0 +1,358 @@
+// Database: opening, migrations, users, tokens and matches.
+#include <gtest/gtest.h>
+#include <sqlite3.h>
+
+#include <fstream>
+
+#include "server/storage/database.h"
+#include "server/storage/test_support.h"
+
+namespace boyi::storage {
+namespace {
+
+using testing::TempDir;
+
+std::unique_ptr<Database> open_db(const std::filesystem::path& dir) {
+  auto db = Database::open(DatabaseOptions(dir));
+  EXPECT_TRUE(db.ok()) << db.message();
+  return db.ok() ? std::move(db).value() : nullptr;
+}
+
+TEST(StorageOpen, CreatesDirectoryAndMigratesFromEmpty) {
+  TempDir tmp;
+  ASSERT_TRUE(tmp.ok());
+  const auto dir = tmp.path() / "nested" / "data";
+  auto db = open_db(dir);
+  ASSERT_TRUE(db);
+  EXPECT_TRUE(std::filesystem::exists(dir / "boyi.sqlite3"));
+  auto version = db->schema_version();
+  ASSERT_TRUE(version.ok()) << version.message();
+  EXPECT_EQ(*version, Database::latest_schema_version());
+  EXPECT_GE(*version, 1);
+  EXPECT_TRUE(db->integrity_check().ok());
+}
+
+TEST(StorageOpen, UsesWalFullSyncAndForeignKeys) {
+  TempDir tmp;
+  auto db = open_db(tmp.path());
+  ASSERT_TRUE(db);
+  // Check the pragmas through a second, independent connection where they persist (WAL),
+  // and through behaviour for the per-connection ones.
+  sqlite3* raw = nullptr;
+  ASSERT_EQ(sqlite3_open((tmp.path() / "boyi.sqlite3").c_str(), &raw), SQLITE_OK);
+  sqlite3_stmt* st = nullptr;
+  ASSERT_EQ(sqlite3_prepare_v2(raw, "PRAGMA journal_mode", -1, &st, nullptr), SQLITE_OK);
+  ASSERT_EQ(sqlite3_step(st), SQLITE_ROW);
+  EXPECT_STREQ(reinterpret_cast<const char*>(sqlite3_column_text(st, 0)), "wal");
+  sqlite3_finalize(st);
+  sqlite3_close(raw);
+  // Foreign keys: a match whose seat names a missing user is refused.
+  NewMatch m = new_match("gomoku", "", {1000, 0, 0, 0});
+  m.seats[0] = 999;
+  auto created = db->create_match(m);
+  ASSERT_FALSE(created.ok());
+  EXPECT_NE(created.message().find("does not exist"), std::string::npos) << created.message();
+}
+
+TEST(StorageOpen, ReopenKeepsDataAndDoesNotRemigrate) {
+  TempDir tmp;
+  {
+    auto db = open_db(tmp.path());
+    ASSERT_TRUE(db);
+    ASSERT_TRUE(db->create_user(new_human("alice")).ok());
+  }
+  auto db = open_db(tmp.path());
+  ASSERT_TRUE(db);
+  auto alice = db->user_by_name("alice");
+  ASSERT_TRUE(alice.ok()) << alice.message();
+  EXPECT_EQ(alice->name, "alice");
+}
+
+TEST(StorageOpen, GarbageFileGivesClearError) {
+  TempDir tmp;
+  {
+    std::ofstream out(tmp.path() / "boyi.sqlite3", std::ios::binary);
+    for (int i = 0; i < 4096; ++i) out.put(static_cast<char>('x' + i % 3));
+  }
+  auto db = Database::open(DatabaseOptions(tmp.path()));
+  ASSERT_FALSE(db.ok());
+  EXPECT_NE(db.message().find("boyi.sqlite3"), std::string::npos) << db.message();
+  EXPECT_NE(db.message().find("not a database"), std::string::npos) << db.message();
+}
+
+TEST(StorageOpen, UnwritableDataDirGivesError) {
+  TempDir tmp;
+  { std::ofstream(tmp.path() / "file") << "x"; }
+  auto db = Database::open(DatabaseOptions(tmp.path() / "file" / "sub"));
+  ASSERT_FALSE(db.ok());
+  EXPECT_NE(db.message().find("data directory"), std::string::npos) << db.message();
+}
+
+TEST(StorageOpen, NewerSchemaIsRefused) {
+  TempDir tmp;
+  { ASSERT_TRUE(open_db(tmp.path())); }
+  sqlite3* raw = nullptr;
+  ASSERT_EQ(sqlite3_open((tmp.path() / "boyi.sqlite3").c_str(), &raw), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(raw, "PRAGMA user_version = 999", nullptr, nullptr, nullptr), SQLITE_OK);
+  sqlite3_close(raw);
+  auto db = Database::open(DatabaseOptions(tmp.path()));
+  ASSERT_FALSE(db.ok());
+  EXPECT_NE(db.message().find("newer"), std::string::npos) << db.message();
+}
+
+TEST(StorageUsers, RoundTripAndCaseInsensitiveUniqueness) {
+  TempDir tmp;
+  auto db = open_db(tmp.path());
+  ASSERT_TRUE(db);
+  auto alice = db->create_user(new_human("Alice", "$h", Role::kAdmin));
+  ASSERT_TRUE(alice.ok()) << alice.message();
+  EXPECT_GT(alice->id, 0);
+  auto bot = db->create_user(new_bot("弈者_1", alice->id));
+  ASSERT_TRUE(bot.ok()) << bot.message();
+
+  auto by_name = db->user_by_name("aLiCe");
+  ASSERT_TRUE(by_name.ok()) << by_name.message();
+  EXPECT_EQ(*by_name, *alice);
+  auto by_id = db->user_by_id(bot->id);
+  ASSERT_TRUE(by_id.ok());
+  EXPECT_EQ(*by_id, *bot);
+  EXPECT_EQ(by_id->owner, alice->id);
+  EXPECT_EQ(by_id->kind, UserKind::kBot);
+
+  auto dup = db->create_user(new_human("ALICE"));
+  ASSERT_FALSE(dup.ok());
+  EXPECT_EQ(dup.message(), "user name 'ALICE' is already taken");
+  auto bad_owner = db->create_user(new_bot("orphan", 12345));
+  ASSERT_FALSE(bad_owner.ok());
+  EXPECT_NE(bad_owner.message().find("owner"), std::string::npos);
+
+  auto missing = db->user_by_name("nobody");
+  ASSERT_FALSE(missing.ok());
+  EXPECT_EQ(missing.message(), "no user named 'nobody'");
+
+  auto all = db->list_users();
+  ASSERT_TRUE(all.ok());
+  ASSERT_EQ(all->size(), 2u);
+  EXPECT_EQ((*all)[0].name, "Alice");
+  EXPECT_EQ((*all)[1].name, "弈者_1");
+}
+
+TEST(StorageUsers, RoleDisabledAndPasswordUpdates) {
+  TempDir tmp;
+  auto db = open_db(tmp.path());
+  ASSERT_TRUE(db);
+  auto u = db->create_user(new_human("bob", "old"));
+  ASSERT_TRUE(u.ok());
+  EXPECT_EQ(u->role, Role::kUser);
+  EXPECT_FALSE(u->disabled);
+  ASSERT_TRUE(db->set_role(u->id, Role::kAdmin).ok());
+  ASSERT_TRUE(db->set_disabled(u->id, true).ok());
+  ASSERT_TRUE(db->set_password_hash(u->id, "new").ok());
+  auto again = db->user_by_id(u->id);
+  ASSERT_TRUE(again.ok());
+  EXPECT_EQ(again->role, Role::kAdmin);
+  EXPECT_TRUE(again->disabled);
+  EXPECT_EQ(again->password_hash, "new");
+  auto missing = db->set_role(777, Role::kUser);
+  ASSERT_FALSE(missing.ok());
+  EXPECT_EQ(missing.message(), "no user with id 777");
+  EXPECT_FALSE(db->set_disabled(777, true).ok());
+}
+
+TEST(StorageTokens, PutReplacesAndLookupByIdOnly) {
+  TempDir tmp;
+  auto db = open_db(tmp.path());
+  ASSERT_TRUE(db);
+  auto bot = db->create_user(new_bot("bot1"));
+  auto other = db->create_user(new_bot("bot2"));
+  ASSERT_TRUE(bot.ok() && other.ok());
+  const std::string hash1("\x01\x00\xff", 3);  // binary, with a NUL byte
+  ASSERT_TRUE(db->put_token({bot->id, "tok-a", hash1, 10}).ok());
+  auto t = db->token_by_id("tok-a");
+  ASSERT_TRUE(t.ok()) << t.message();
+  EXPECT_EQ(t->user_id, bot->id);
+  EXPECT_EQ(t->secret_hash, hash1);
+  EXPECT_EQ(t->created_ms, 10);
+
+  // Rotation: the new token replaces the old one.
+  ASSERT_TRUE(db->put_token({bot->id, "tok-b", "h2", 20}).ok());
+  EXPECT_FALSE(db->token_by_id("tok-a").ok());
+  ASSERT_TRUE(db->token_by_id("tok-b").ok());
+  // Token ids are unique across users.
+  auto clash = db->put_token({other->id, "tok-b", "h3", 30});
+  ASSERT_FALSE(clash.ok());
+  EXPECT_EQ(clash.message(), "token id already in use");
+  auto nouser = db->put_token({4242, "tok-z", "h", 1});
+  ASSERT_FALSE(nouser.ok());
+  EXPECT_EQ(nouser.message(), "no user with id 4242");
+}
+
+TEST(StorageUsers, PurgeRemovesOnlyGuestsWithoutMatches) {
+  TempDir tmp;
+  auto db = open_db(tmp.path());
+  ASSERT_TRUE(db);
+  auto g1 = db->create_user(new_guest("guest-0001"));
+  auto g2 = db->create_user(new_guest("guest-0002"));
+  auto h = db->create_user(new_human("human"));
+  ASSERT_TRUE(g1.ok() && g2.ok() && h.ok());
+  ASSERT_TRUE(db->put_token({g1->id, "guest-tok", "h", 1}).ok());
+  NewMatch m = new_match("dots", "", {1000, 0, 0, 0});
+  m.seats = {g2->id, h->id};
+  ASSERT_TRUE(db->create_match(m).ok());
+  auto purged = db->purge_unused_guests();
+  ASSERT_TRUE(purged.ok()) << purged.message();
+  EXPECT_EQ(*purged, 1);
+  EXPECT_FALSE(db->user_by_id(g1->id).ok());
+  EXPECT_FALSE(db->token_by_id("guest-tok").ok());  // cascaded
+  EXPECT_TRUE(db->user_by_id(g2->id).ok());
+  EXPECT_TRUE(db->user_by_id(h->id).ok());
+}
+
+NewMatch sample_match(Id a, Id b) {
+  NewMatch m;
+  m.game = "junqi";
+  m.preset = "junqi-ccgc";
+  m.rules = "no_battle_limit=31 no_battle_result=loss";
+  m.time = {1800000, 60000, 0, 500};
+  m.seats = {a, b};
+  m.rated = true;
+  m.tournament = 7;
+  m.illegal_policy = IllegalMovePolicy::kLoseAtOnce;
+  m.illegal_attempts = 2;
+  m.disconnect_grace_ms = 15000;
+  m.spectator_delay_plies = 4;
+  return m;
+}
+
+TEST(StorageMatches, RoundTripThroughLifecycle) {
+  TempDir tmp;
+  auto db = open_db(tmp.path());
+  ASSERT_TRUE(db);
+  auto a = db->create_user(new_human("a"));
+  auto b = db->create_user(new_human("b"));
+  ASSERT_TRUE(a.ok() && b.ok());
+  auto created = db->create_match(sample_match(a->id, b->id));
+  ASSERT_TRUE(created.ok()) << created.message();
+  EXPECT_EQ(created->status, MatchStatus::kWaiting);
+
+  auto read = db->match_by_id(created->id);
+  ASSERT_TRUE(read.ok()) << read.message();
+  const Match& m = *read;
+  EXPECT_EQ(m.game, "junqi");
+  EXPECT_EQ(m.preset, "junqi-ccgc");
+  EXPECT_EQ(m.rules, "no_battle_limit=31 no_battle_result=loss");
+  EXPECT_EQ(m.time, (TimeControl{1800000, 60000, 0, 500}));
+  EXPECT_EQ(m.seats[0], a->id);
+  EXPECT_EQ(m.seats[1], b->id);
+  EXPECT_TRUE(m.rated);
+  EXPECT_EQ(m.tournament, 7);
+  EXPECT_EQ(m.illegal_policy, IllegalMovePolicy::kLoseAtOnce);
+  EXPECT_EQ(m.illegal_attempts, 2);
+  EXPECT_EQ(m.disconnect_grace_ms, 15000);
+  EXPECT_EQ(m.spectator_delay_plies, 4);
+  EXPECT_EQ(m.created_ms, created->created_ms);
+  EXPECT_FALSE(m.started_ms);
+  EXPECT_FALSE(m.outcome.finished());
+
+  ASSERT_TRUE(db->start_match(m.id, 1000).ok());
+  EXPECT_FALSE(db->start_match(m.id, 1001).ok());  // already running
+  auto running = db->running_matches();
+  ASSERT_TRUE(running.ok());
+  ASSERT_EQ(running->size(), 1u);
+  EXPECT_EQ((*running)[0].started_ms, 1000);
+
+  Outcome outcome{Ending::kNoBattleLimit, 1, "31 moves without a battle"};
+  ASSERT_TRUE(db->finish_match(m.id, outcome, 5000).ok());
+  auto finished = db->match_by_id(m.id);
+  ASSERT_TRUE(finished.ok());
+  EXPECT_EQ(finished->status, MatchStatus::kFinished);
+  EXPECT_EQ(finished->outcome, outcome);
+  EXPECT_EQ(finished->ended_ms, 5000);
+  auto again = db->finish_match(m.id, outcome, 6000);
+  ASSERT_FALSE(again.ok());
+  EXPECT_NE(again.message().find("already over"), std::string::npos);
+  EXPECT_TRUE(db->running_matches()->empty());
+}
+
+TEST(StorageMatches, WaitingSeatsAbortAndDraw) {
+  TempDir tmp;
+  auto db = open_db(tmp.path());
+  ASSERT_TRUE(db);
+  auto a = db->create_user(new_human("a"));
+  auto b = db->create_user(new_human("b"));
+  NewMatch seek = new_match("surakarta", "", {600000, 0, 5000, 200});
+  seek.seats[0] = a->id;
+  auto m = db->create_match(seek);
+  ASSERT_TRUE(m.ok());
+  auto cannot = db->start_match(m->id, 1);
+  ASSERT_FALSE(cannot.ok());
+  EXPECT_NE(cannot.message().find("seat is empty"), std::string::npos);
+  EXPECT_FALSE(db->set_seat(m->id, 1, 999).ok());
+  EXPECT_FALSE(db->set_seat(m->id, 2, b->id).ok());
+  ASSERT_TRUE(db->set_seat(m->id, 1, b->id).ok());
+  ASSERT_TRUE(db->start_match(m->id, 2).ok());
+  EXPECT_FALSE(db->set_seat(m->id, 1, a->id).ok());  // only while waiting
+  Outcome draw{Ending::kAdjudication, std::nullopt, "equal pieces"};
+  ASSERT_TRUE(db->finish_match(m->id, draw, 3).ok());
+  auto read = db->match_by_id(m->id);
+  EXPECT_TRUE(read->outcome.is_draw());
+
+  auto aborted = db->create_match(seek);
+  ASSERT_TRUE(aborted.ok());
+  ASSERT_TRUE(
+      db->finish_match(aborted->id, {Ending::kAborted, std::nullopt, "no opponent"}, 4).ok());
+  EXPECT_EQ(db->match_by_id(aborted->id)->status, MatchStatus::kAborted);
+  EXPECT_FALSE(db->finish_match(aborted->id, Outcome{}, 5).ok());  // needs an ending
+  EXPECT_FALSE(db->match_by_id(12345).ok());
+
+  NewMatch bad = seek;
+  bad.time.total_ms = -1;
+  EXPECT_FALSE(db->create_match(bad).ok());
+}
+
+TEST(StorageMatches, Queries) {
+  TempDir tmp;
+  auto db = open_db(tmp.path());
+  ASSERT_TRUE(db);
+  auto a = db->create_user(new_human("a"));
+  auto b = db->create_user(new_human("b"));
+  auto c = db->create_user(new_human("c"));
+  std::vector<Id> ids;
+  for (int i = 0; i < 6; ++i) {
+    auto m = db->create_match(sample_match(i % 2 ? a->id : c->id, b->id));
+    ASSERT_TRUE(m.ok());
+    ids.push_back(m->id);
+    ASSERT_TRUE(db->start_match(m->id, 100 + i).ok());
+  }
+  // Finish matches 0, 2 and 4 at times that make 2 the most recent.
+  ASSERT_TRUE(db->finish_match(ids[0], {Ending::kNormal, 0, ""}, 1000).ok());
+  ASSERT_TRUE(db->finish_match(ids[4], {Ending::kResignation, 1, ""}, 2000).ok());
+  ASSERT_TRUE(db->finish_match(ids[2], {Ending::kTimeForfeit, 0, ""}, 3000).ok());
+
+  auto running = db->running_matches();
+  ASSERT_TRUE(running.ok());
+  ASSERT_EQ(running->size(), 3u);
+  EXPECT_EQ((*running)[0].id, ids[1]);
+  EXPECT_EQ((*running)[2].id, ids[5]);
+
+  auto recent = db->recent_finished(2);
+  ASSERT_TRUE(recent.ok());
+  ASSERT_EQ(recent->size(), 2u);
+  EXPECT_EQ((*recent)[0].id, ids[2]);
+  EXPECT_EQ((*recent)[1].id, ids[4]);
+
+  auto of_a = db->matches_of_user(a->id, 10);
+  ASSERT_TRUE(of_a.ok());
+  ASSERT_EQ(of_a->size(), 3u);  // matches 1, 3, 5, newest first
+  EXPECT_EQ((*of_a)[0].id, ids[5]);
+  EXPECT_EQ(db->matches_of_user(b->id, 10)->size(), 6u);
+  EXPECT_EQ(db->matches_of_user(b->id, 4)->size(), 4u);
+
+  EXPECT_EQ(db->list_matches(std::nullopt, 100)->size(), 6u);
+  EXPECT_EQ(db->list_matches(MatchStatus::kRunning, 100)->size(), 3u);
+  EXPECT_EQ(db->list_matches(MatchStatus::kFinished, 100)->size(), 3u);
+  EXPECT_EQ(db->list_matches(MatchStatus::kWaiting, 100)->size(), 0u);
+}
+
+}  // namespace
+}  // namespace boyi::storage

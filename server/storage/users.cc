@@ -1,0 +1,186 @@
+// Users and their secret tokens.
+#include <utility>
+
+#include "server/storage/database.h"
+#include "server/storage/sqlite.h"
+
+namespace boyi::storage {
+
+namespace {
+
+Result<User> read_user(const Statement& st) {
+  User u;
+  u.id = st.int64(0);
+  u.name = st.text(1);
+  auto kind = parse_user_kind(st.text(2));
+  auto role = parse_role(st.text(3));
+  if (!kind || !role) return fail("user " + u.name + ": unreadable kind or role");
+  u.kind = *kind;
+  u.role = *role;
+  u.password_hash = st.text(4);
+  u.owner = st.optional_int64(5);
+  u.created_ms = st.int64(6);
+  u.disabled = st.int64(7) != 0;
+  return u;
+}
+
+// Runs a query expected to give at most one user.
+Result<User> one_user(Statement& st, const std::string& missing) {
+  auto row = st.step();
+  if (!row) return Error{row.message()};
+  if (!*row) return fail(missing);
+  return read_user(st);
+}
+
+Status changed_one(Connection& conn, Status status, const std::string& missing) {
+  if (!status) return status;
+  if (conn.changes() != 1) return fail(missing);
+  return Status::Ok();
+}
+
+std::string no_user(Id id) {
+  return "no user with id " + std::to_string(id);
+}
+
+}  // namespace
+
+Result<User> Database::create_user(const NewUser& user) {
+  std::lock_guard lock(mutex_);
+  auto q = conn_->query(
+      "INSERT INTO users(name, kind, role, password_hash, owner_id, created_ms) "
+      "VALUES(?1, ?2, ?3, ?4, ?5, ?6)");
+  if (!q) return Error{q.message()};
+  const std::int64_t now = wall_clock_ms();
+  if (auto s = q.value()->bind_all(user.name, to_string(user.kind), to_string(user.role),
+                                   user.password_hash, user.owner, now);
+      !s)
+    return Error{s.message()};
+  if (auto s = q.value()->run(); !s) {
+    const int code = conn_->extended_errcode();
+    if (code == SQLITE_CONSTRAINT_UNIQUE)
+      return fail("user name '" + user.name + "' is already taken");
+    if (code == SQLITE_CONSTRAINT_FOREIGNKEY)
+      return fail("owner of '" + user.name + "' does not exist");
+    return fail("creating user '" + user.name + "': " + s.message());
+  }
+  User out;
+  out.id = conn_->last_insert_rowid();
+  out.name = user.name;
+  out.kind = user.kind;
+  out.role = user.role;
+  out.password_hash = user.password_hash;
+  out.owner = user.owner;
+  out.created_ms = now;
+  return out;
+}
+
+Result<User> Database::user_by_id(Id id) {
+  std::lock_guard lock(mutex_);
+  auto q = conn_->query(
+      "SELECT id, name, kind, role, password_hash, owner_id, created_ms, "
+      "disabled FROM users WHERE id = ?1");
+  if (!q) return Error{q.message()};
+  if (auto s = q.value()->bind_all(id); !s) return Error{s.message()};
+  return one_user(*q.value(), no_user(id));
+}
+
+Result<User> Database::user_by_name(std::string_view name) {
+  std::lock_guard lock(mutex_);
+  auto q = conn_->query(
+      "SELECT id, name, kind, role, password_hash, owner_id, created_ms, "
+      "disabled FROM users WHERE name = ?1");
+  if (!q) return Error{q.message()};
+  if (auto s = q.value()->bind_all(name); !s) return Error{s.message()};
+  return one_user(*q.value(), "no user named '" + std::string(name) + "'");
+}
+
+Result<std::vector<User>> Database::list_users() {
+  std::lock_guard lock(mutex_);
+  auto q = conn_->query(
+      "SELECT id, name, kind, role, password_hash, owner_id, created_ms, "
+      "disabled FROM users ORDER BY id");
+  if (!q) return Error{q.message()};
+  std::vector<User> out;
+  for (;;) {
+    auto row = q.value()->step();
+    if (!row) return Error{row.message()};
+    if (!*row) break;
+    auto u = read_user(*q.value());
+    if (!u) return Error{u.message()};
+    out.push_back(std::move(u).value());
+  }
+  return out;
+}
+
+Status Database::set_role(Id user, Role role) {
+  std::lock_guard lock(mutex_);
+  auto q = conn_->query("UPDATE users SET role = ?2 WHERE id = ?1");
+  if (!q) return q.status();
+  if (auto s = q.value()->bind_all(user, to_string(role)); !s) return s;
+  return changed_one(*conn_, q.value()->run(), no_user(user));
+}
+
+Status Database::set_disabled(Id user, bool disabled) {
+  std::lock_guard lock(mutex_);
+  auto q = conn_->query("UPDATE users SET disabled = ?2 WHERE id = ?1");
+  if (!q) return q.status();
+  if (auto s = q.value()->bind_all(user, disabled); !s) return s;
+  return changed_one(*conn_, q.value()->run(), no_user(user));
+}
+
+Status Database::set_password_hash(Id user, std::string_view hash) {
+  std::lock_guard lock(mutex_);
+  auto q = conn_->query("UPDATE users SET password_hash = ?2 WHERE id = ?1");
+  if (!q) return q.status();
+  if (auto s = q.value()->bind_all(user, hash); !s) return s;
+  return changed_one(*conn_, q.value()->run(), no_user(user));
+}
+
+Result<int> Database::purge_unused_guests() {
+  std::lock_guard lock(mutex_);
+  auto q = conn_->query(
+      "DELETE FROM users WHERE kind = 'guest' AND NOT EXISTS (SELECT 1 FROM matches m "
+      "WHERE m.seat0_user = users.id OR m.seat1_user = users.id)");
+  if (!q) return Error{q.message()};
+  if (auto s = q.value()->run(); !s) return Error{"purging guests: " + s.message()};
+  return conn_->changes();
+}
+
+Status Database::put_token(const TokenRecord& token) {
+  std::lock_guard lock(mutex_);
+  auto q = conn_->query(
+      "INSERT INTO tokens(user_id, token_id, secret_hash, created_ms) VALUES(?1, ?2, ?3, ?4) "
+      "ON CONFLICT(user_id) DO UPDATE SET token_id = excluded.token_id, "
+      "secret_hash = excluded.secret_hash, created_ms = excluded.created_ms");
+  if (!q) return q.status();
+  Statement& st = *q.value();
+  if (auto s = st.bind_all(token.user_id, token.token_id); !s) return s;
+  if (auto s = st.bind_blob(3, token.secret_hash); !s) return s;
+  if (auto s = st.bind(4, token.created_ms); !s) return s;
+  if (auto s = st.run(); !s) {
+    const int code = conn_->extended_errcode();
+    if (code == SQLITE_CONSTRAINT_UNIQUE) return fail("token id already in use");
+    if (code == SQLITE_CONSTRAINT_FOREIGNKEY) return fail(no_user(token.user_id));
+    return fail("storing token: " + s.message());
+  }
+  return Status::Ok();
+}
+
+Result<TokenRecord> Database::token_by_id(std::string_view token_id) {
+  std::lock_guard lock(mutex_);
+  auto q = conn_->query(
+      "SELECT user_id, token_id, secret_hash, created_ms FROM tokens WHERE token_id = ?1");
+  if (!q) return Error{q.message()};
+  if (auto s = q.value()->bind_all(token_id); !s) return Error{s.message()};
+  auto row = q.value()->step();
+  if (!row) return Error{row.message()};
+  if (!*row) return fail("no such token");
+  TokenRecord t;
+  t.user_id = q.value()->int64(0);
+  t.token_id = q.value()->text(1);
+  t.secret_hash = q.value()->blob(2);
+  t.created_ms = q.value()->int64(3);
+  return t;
+}
+
+}  // namespace boyi::storage
