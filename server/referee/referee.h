@@ -1,0 +1,164 @@
+// The referee of one match: a deterministic, single-threaded state machine over
+// the engine's type-erased game. It alone holds the true state; it validates
+// every action, runs the clocks, renders every event once per recipient and
+// ends the game with a named ending. It has no clock, thread or I/O of its own:
+// the server runs it on the match's strand, passes `now` into every call, arms
+// a timer for next_deadline(), and stores through the MatchJournal.
+//
+// Durability: every change (action, counted illegal attempt, ending) is
+// appended to the journal before it becomes visible. If the append fails the
+// change is refused and nothing changes. See README.md for the policies.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/core/outcome.h"
+#include "engine/core/result.h"
+#include "server/referee/clocks.h"
+#include "server/referee/events.h"
+#include "server/referee/journal.h"
+#include "server/referee/match_config.h"
+#include "server/referee/record.h"
+
+namespace boyi {
+class AnyGame;
+}
+
+namespace boyi::referee {
+
+// Longest action text looked at; longer is an illegal (malformed) attempt.
+inline constexpr std::size_t kMaxActionText = 4096;
+
+struct SubmitResult {
+  enum class Status : std::uint8_t {
+    kAccepted,
+    kRejected,  // illegal, wrong turn or malformed: counted against the policy
+    kGameOver,  // the match was already over (perhaps a flag fell just now)
+    kError,     // internal (the journal failed): not counted, nothing changed
+  };
+  Status status = Status::kRejected;
+  std::string reason;           // kRejected: the engine's reason; kGameOver / kError: why
+  int attempts_left = 0;        // kRejected: attempts left before the illegal-move loss
+  std::uint64_t seq = 0;        // kAccepted: the action's event sequence number
+  std::int64_t elapsed_ms = 0;  // kAccepted: server-measured thinking time
+
+  bool accepted() const { return status == Status::kAccepted; }
+};
+
+class Referee {
+ public:
+  // Starts a match: checks the config and the rules, appends the start entry,
+  // emits the start event (seq 1) and starts the clocks of the seats that may act.
+  // Both seats are taken to be connected.
+  static Result<std::unique_ptr<Referee>> create(MatchConfig config, MatchJournal& journal,
+                                                 TimePoint now);
+  // Rebuilds a match from its journal entries (in order) after a restart: replays
+  // every action through a fresh game (same position, hash, side to move, events and
+  // sequence numbers), restores the clocks of the last entry and the illegal-attempt
+  // counts. The time the server was down is charged to nobody: the turn in progress
+  // restarts at `now` with the clock it had after the last entry. Both seats start
+  // disconnected, their grace running from `now`. A finished match resumes finished.
+  static Result<std::unique_ptr<Referee>> resume(MatchConfig config,
+                                                 std::span<const JournalEntry> entries,
+                                                 MatchJournal& journal, TimePoint now);
+
+  ~Referee();
+  Referee(const Referee&) = delete;
+  Referee& operator=(const Referee&) = delete;
+
+  // One action of `seat` in the game's notation (a 点格棋 turn may be one edge or a
+  // space-separated list). Applies every deadline up to `now` first.
+  SubmitResult submit(Seat seat, std::string_view text, TimePoint now);
+  // The seat gives up: the other wins by resignation.
+  Status resign(Seat seat, TimePoint now);
+  // The seat's connection is gone: its grace starts (its clock keeps running).
+  Status on_disconnect(Seat seat, TimePoint now);
+  // The seat is back within its grace: the forfeit is cancelled. The server then
+  // replays events_for(seat, last seq the client had).
+  Status on_reconnect(Seat seat, TimePoint now);
+  // Applies the earliest deadline that has passed by `now` (flag, per-move limit,
+  // disconnect grace), if any. A journal failure leaves everything as it was.
+  Status tick(TimePoint now);
+  // When tick() must next be called; none once the match is over.
+  std::optional<TimePoint> next_deadline() const;
+  // Ends the match as aborted (no winner). Applied even if the journal fails (the
+  // escape hatch when storage is gone); the journal's status is returned.
+  Status abort(std::string reason, TimePoint now);
+
+  const Outcome& outcome() const { return outcome_; }
+  bool finished() const { return outcome_.finished(); }
+  const MatchConfig& config() const { return config_; }
+  std::string_view game_name() const;
+  std::string rules_text() const;
+
+  // Events (see events.h). visible_seq(kPublic) lags by the spectator delay.
+  std::uint64_t last_seq() const { return events_.last_seq(); }
+  std::uint64_t visible_seq(Seat recipient) const { return events_.visible_seq(recipient); }
+  std::vector<RecipientEvent> events_for(
+      Seat recipient, std::uint64_t after_seq,
+      std::size_t limit = std::numeric_limits<std::size_t>::max()) const {
+    return events_.events_for(recipient, after_seq, limit);
+  }
+
+  // The position as `viewer` may see it; spectators see it as of their delay.
+  std::string view_text(Seat viewer) const;
+  Seat to_move() const;
+  bool can_act(Seat seat) const;
+  std::vector<std::string> legal_moves(Seat seat) const;
+  std::uint64_t hash() const;
+  int actions() const { return static_cast<int>(actions_.size()); }
+  ClockReading clocks(TimePoint now) const { return clocks_.reading(now); }
+  int attempts_used(Seat seat) const { return attempts_[seat]; }
+  int attempts_left(Seat seat) const { return config_.illegal.limit() - attempts_[seat]; }
+  bool connected(Seat seat) const { return !away_since_[seat].has_value(); }
+
+  // The full record; only once the match is over (nothing is public before).
+  std::optional<MatchRecord> record() const;
+
+ private:
+  Referee(MatchConfig config, std::unique_ptr<AnyGame> game, MatchJournal& journal);
+
+  struct Deadline {
+    enum class Kind : std::uint8_t { kFlag, kPerMove, kDisconnect };
+    TimePoint at;
+    Seat seat;
+    Kind kind;
+  };
+  std::vector<Deadline> deadlines() const;  // earliest first
+  Outcome deadline_outcome(const std::vector<Deadline>& due) const;
+  TimePoint monotonic(TimePoint now);
+  std::array<bool, 2> may_act() const;
+  JournalEntry entry(EntryKind kind, Seat seat) const;
+  Status journal(JournalEntry e);
+  // Ends the match: stops the clocks, emits the end event, releases spectators.
+  void finish(Outcome outcome, TimePoint at);
+  Status end_with(Outcome outcome, Seat seat, TimePoint at);  // journals a kEnd, then finish
+  void emit_start();
+  SubmitResult reject(Seat seat, std::string_view text, std::string reason, TimePoint now);
+  void record_action(Seat seat, std::string text, std::int64_t elapsed,
+                     std::array<std::int64_t, 2> clock_ms, std::array<std::string, 3> renderings);
+  void advance_public_game();
+
+  MatchConfig config_;
+  std::unique_ptr<AnyGame> game_;
+  std::unique_ptr<AnyGame> public_game_;  // lags behind by the spectator delay
+  int public_applied_ = 0;
+  MatchJournal& journal_;
+  MatchClocks clocks_;
+  EventLog events_;
+  std::vector<RecordedAction> actions_;
+  std::array<int, 2> attempts_{};
+  std::array<std::optional<TimePoint>, 2> away_since_;
+  Outcome outcome_;
+  std::uint64_t journal_index_ = 0;
+  TimePoint last_now_{};
+};
+
+}  // namespace boyi::referee

@@ -1,0 +1,83 @@
+// Referee::resume: rebuilding a match from its journal after a restart.
+#include "engine/registry.h"
+#include "server/referee/referee.h"
+
+namespace boyi::referee {
+
+Result<std::unique_ptr<Referee>> Referee::resume(MatchConfig config,
+                                                 std::span<const JournalEntry> entries,
+                                                 MatchJournal& journal, TimePoint now) {
+  if (auto s = config.validate(); !s) return Error{s.message()};
+  auto game = create_game(config.game, config.rules_text);
+  if (!game) return Error{game.message()};
+  if (entries.empty()) return Error{"match " + config.match_id + ": no journal entries"};
+  std::unique_ptr<Referee> r(new Referee(std::move(config), std::move(game).value(), journal));
+  r->last_now_ = now;
+  Referee& ref = *r;
+
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    const JournalEntry& e = entries[i];
+    const std::string where = "match " + ref.config_.match_id + ", journal entry " +
+                              std::to_string(i + 1) + " (" + std::string(entry_kind_name(e.kind)) +
+                              "): ";
+    if (e.match_id != ref.config_.match_id) return Error{where + "belongs to match " + e.match_id};
+    if (e.index != i + 1)
+      return Error{where + "index " + std::to_string(e.index) + ", expected " +
+                   std::to_string(i + 1)};
+    if (ref.finished()) return Error{where + "follows the end of the match"};
+    if ((i == 0) != (e.kind == EntryKind::kStart))
+      return Error{where + "the journal must start with one start entry"};
+    const bool seat_ok = e.seat == 0 || e.seat == 1;
+    const bool makes_event = e.kind != EntryKind::kIllegalAttempt || e.outcome.finished();
+    if (makes_event && e.seq != ref.last_seq() + 1)
+      return Error{where + "sequence number " + std::to_string(e.seq) + ", expected " +
+                   std::to_string(ref.last_seq() + 1)};
+
+    switch (e.kind) {
+      case EntryKind::kStart:
+        if (e.text != ref.game_->rules_text())
+          return Error{where + "rules '" + e.text + "' differ from the configured '" +
+                       ref.game_->rules_text() + "'"};
+        ref.emit_start();
+        break;
+      case EntryKind::kAction: {
+        if (!seat_ok) return Error{where + "no such seat"};
+        auto applied = ref.game_->play(e.seat, e.text);
+        if (!applied)
+          return Error{where + "'" + e.text + "' does not replay: " + applied.message()};
+        ref.record_action(e.seat, e.text, e.elapsed_ms, e.clock_ms, applied->renderings);
+        if (ref.game_->is_terminal()) {
+          if (ref.game_->outcome() != e.outcome)
+            return Error{where +
+                         "the replayed game ended differently: " + describe(ref.game_->outcome())};
+          ref.clocks_.restore(e.clock_ms);
+          ref.finish(ref.game_->outcome(), now);
+        }
+        break;
+      }
+      case EntryKind::kIllegalAttempt:
+        if (!seat_ok) return Error{where + "no such seat"};
+        ++ref.attempts_[e.seat];
+        if (e.outcome.finished()) {
+          ref.clocks_.restore(e.clock_ms);
+          ref.finish(e.outcome, now);
+        }
+        break;
+      case EntryKind::kEnd:
+        if (!e.outcome.finished()) return Error{where + "an end entry without an ending"};
+        ref.clocks_.restore(e.clock_ms);
+        ref.finish(e.outcome, now);
+        break;
+    }
+    ref.clocks_.restore(e.clock_ms);
+  }
+  ref.journal_index_ = entries.size();
+  if (!ref.finished()) {
+    // The downtime is charged to nobody: the turn in progress restarts now.
+    ref.clocks_.start(ref.may_act(), now);
+    ref.away_since_ = {now, now};
+  }
+  return r;
+}
+
+}  // namespace boyi::referee
