@@ -9,6 +9,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -69,7 +70,15 @@ class GameAdapter : public Base {
 
   std::string view_text(Seat viewer) const override { return state_.view(viewer).to_text(); }
   std::string full_text() const override { return state_.to_text(); }
-  std::unique_ptr<AnyGame> clone() const override { return std::make_unique<GameAdapter>(state_); }
+  // An adapter extended with pure virtuals of a layer above (abstract here)
+  // cannot copy itself at this level: its concrete subclass overrides clone().
+  std::unique_ptr<AnyGame> clone() const override {
+    if constexpr (std::is_abstract_v<GameAdapter>) {
+      return nullptr;  // unreachable: the concrete subclass's override is called
+    } else {
+      return std::make_unique<GameAdapter>(state_);
+    }
+  }
 
  protected:
   struct Applied {
