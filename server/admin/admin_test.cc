@@ -126,11 +126,38 @@ TEST_F(Admin, MatchListAndShow) {
     m.preset = "renju-ccgc";
     m.seats = {a->id, b->id};
     auto running = d.create_match(m);
-    ASSERT_TRUE(d.start_match(running->id, 1000).ok());
-    ASSERT_TRUE(d.append_action({running->id, 1, 0, "h8", 1200, {898800, 900000}, 2200}).ok());
-    ASSERT_TRUE(d.append_action({running->id, 2, 1, "h9", 3400, {898800, 896600}, 5600}).ok());
+    using storage::JournalKind;
+    auto entry = [](storage::Id id, std::int64_t index, JournalKind kind, std::int64_t seq,
+                    boyi::Seat seat, std::string text, std::array<std::int64_t, 2> clocks) {
+      storage::JournalRow r;
+      r.match_id = id;
+      r.index = index;
+      r.kind = kind;
+      r.seq = seq;
+      r.seat = seat;
+      r.text = std::move(text);
+      r.clock_ms = clocks;
+      return r;
+    };
+    const storage::Id id = running->id;
+    ASSERT_TRUE(d.append_journal(entry(id, 1, JournalKind::kStart, 1, boyi::kPublic, "rule=renju",
+                                       {900000, 900000}),
+                                 1000)
+                    .ok());
+    auto h8 = entry(id, 2, JournalKind::kAction, 2, 0, "h8", {898800, 900000});
+    h8.elapsed_ms = 1200;
+    ASSERT_TRUE(d.append_journal(h8, 2200).ok());
+    auto bad = entry(id, 3, JournalKind::kIllegal, 0, 1, "h8", {898800, 900000});
+    bad.reason = "occupied";
+    ASSERT_TRUE(d.append_journal(bad, 3000).ok());
+    auto h9 = entry(id, 4, JournalKind::kAction, 3, 1, "h9", {898800, 896600});
+    h9.elapsed_ms = 3400;
+    ASSERT_TRUE(d.append_journal(h9, 5600).ok());
     auto done = d.create_match(m);
-    ASSERT_TRUE(d.start_match(done->id, 1000).ok());
+    ASSERT_TRUE(d.append_journal(entry(done->id, 1, JournalKind::kStart, 1, boyi::kPublic,
+                                       "rule=renju", {900000, 900000}),
+                                 1000)
+                    .ok());
     ASSERT_TRUE(d.finish_match(done->id, {boyi::Ending::kResignation, 1, ""}, 9000).ok());
   }
   auto all = run("match list");
@@ -146,11 +173,16 @@ TEST_F(Admin, MatchListAndShow) {
   auto show = run("match show 1");
   ASSERT_EQ(show.code, 0) << show.err;
   EXPECT_TRUE(contains(show.out, "actions: 2")) << show.out;
+  EXPECT_TRUE(contains(show.out, "journal: 4 entries")) << show.out;
+  EXPECT_TRUE(contains(show.out, "refused 'h8': occupied")) << show.out;
   const auto h8 = show.out.find("h8"), h9 = show.out.find("h9");
   ASSERT_NE(h8, std::string::npos);
   ASSERT_NE(h9, std::string::npos);
   EXPECT_LT(h8, h9);
   EXPECT_TRUE(contains(show.out, "clocks 898800 / 896600")) << show.out;
+  auto ended = run("match show 2");
+  ASSERT_EQ(ended.code, 0) << ended.err;
+  EXPECT_TRUE(contains(ended.out, "=> seat 1 wins (resignation)")) << ended.out;
   auto missing = run("match show 99");
   EXPECT_EQ(missing.code, 1);
   EXPECT_TRUE(contains(missing.err, "no match with id 99")) << missing.err;

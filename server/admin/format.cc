@@ -61,7 +61,7 @@ void print_matches(std::ostream& out, storage::Database& db,
 }
 
 void print_match(std::ostream& out, storage::Database& db, const storage::Match& m,
-                 const std::vector<storage::Action>& actions) {
+                 const std::vector<storage::JournalRow>& journal) {
   std::map<storage::Id, std::string> names;
   out << "match " << m.id << ": " << m.game << (m.preset.empty() ? "" : " (" + m.preset + ")")
       << "\n"
@@ -74,15 +74,38 @@ void print_match(std::ostream& out, storage::Database& db, const storage::Match&
       << "created: " << utc(m.created_ms) << "\n";
   if (m.started_ms) out << "started: " << utc(*m.started_ms) << "\n";
   if (m.ended_ms) out << "ended: " << utc(*m.ended_ms) << "\n";
+  std::size_t actions = 0;
+  for (const auto& e : journal) actions += e.kind == storage::JournalKind::kAction ? 1 : 0;
   out << "outcome: " << outcome_text(m) << "\n"
       << "illegal moves: " << to_string(m.illegal_policy) << " (" << m.illegal_attempts
       << " attempts)" << (m.rated ? ", rated" : "") << "\n"
-      << "actions: " << actions.size() << "\n";
-  for (const auto& a : actions)
-    out << std::right << std::setw(5) << a.seq << "  seat " << a.seat << "  " << std::left
-        << std::setw(24) << a.text << " " << std::right << std::setw(8) << a.think_ms
-        << " ms  clocks " << a.clock_ms[0] << " / " << a.clock_ms[1] << "\n"
-        << std::left;
+      << "actions: " << actions << "\n"
+      << "journal: " << journal.size() << (journal.size() == 1 ? " entry\n" : " entries\n");
+  // One line per entry: index, kind, event seq (- for none), seat, text, time, clocks.
+  for (const auto& e : journal) {
+    out << std::right << std::setw(5) << e.index << "  " << std::left << std::setw(8)
+        << to_string(e.kind) << std::right << std::setw(5)
+        << (e.seq > 0 ? std::to_string(e.seq) : "-") << "  "
+        << (e.seat == boyi::kPublic ? "-     " : "seat " + std::to_string(e.seat)) << "  ";
+    switch (e.kind) {
+      case storage::JournalKind::kStart:
+        out << "rules " << (e.text.empty() ? "(defaults)" : e.text);
+        break;
+      case storage::JournalKind::kAction:
+        out << std::left << std::setw(24) << e.text << " " << std::right << std::setw(8)
+            << e.elapsed_ms << " ms";
+        break;
+      case storage::JournalKind::kIllegal:
+        out << "refused '" << e.text << "': " << e.reason;
+        break;
+      case storage::JournalKind::kEnd:
+        out << "end";
+        break;
+    }
+    out << "  clocks " << e.clock_ms[0] << " / " << e.clock_ms[1];
+    if (e.outcome.finished()) out << "  => " << describe(e.outcome);
+    out << "\n" << std::left;
+  }
 }
 
 }  // namespace boyi::admin

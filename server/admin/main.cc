@@ -90,7 +90,7 @@ int main(int argc, char** argv) {
   match_list->add_option("--limit", limit, "at most this many")
       ->capture_default_str()
       ->check(CLI::Range(1, 100000));
-  auto* match_show = match->add_subcommand("show", "a match and its actions in order");
+  auto* match_show = match->add_subcommand("show", "a match and its journal in order");
   match_show->add_option("ID", match_id)->required();
 
   try {
@@ -158,9 +158,9 @@ int main(int argc, char** argv) {
   if (match_show->parsed()) {
     auto m = db.match_by_id(match_id);
     if (!m) return report(m.status());
-    auto actions = db.actions_of(match_id);
-    if (!actions) return report(actions.status());
-    boyi::admin::print_match(std::cout, db, *m, *actions);
+    auto journal = db.journal_of(match_id);
+    if (!journal) return report(journal.status());
+    boyi::admin::print_match(std::cout, db, *m, *journal);
     return 0;
   }
   return 2;

@@ -76,10 +76,17 @@ std::string Referee::rules_text() const {
   return game_->rules_text();
 }
 
+Result<std::unique_ptr<AnyGame>> make_game(const GameFactory& factory, const MatchConfig& config) {
+  auto game = factory ? factory(config.game, config.rules_text)
+                      : create_game(config.game, config.rules_text);
+  if (game && !game.value()) return Error{"the game factory made no game"};
+  return game;
+}
+
 Result<std::unique_ptr<Referee>> Referee::create(MatchConfig config, MatchJournal& journal,
-                                                 TimePoint now) {
+                                                 TimePoint now, const GameFactory& factory) {
   if (auto s = config.validate(); !s) return Error{s.message()};
-  auto game = create_game(config.game, config.rules_text);
+  auto game = make_game(factory, config);
   if (!game) return Error{game.message()};
   std::unique_ptr<Referee> r(new Referee(std::move(config), std::move(game).value(), journal));
   r->last_now_ = now;

@@ -12,6 +12,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
@@ -36,6 +37,16 @@ namespace boyi::referee {
 // Longest action text looked at; longer is an illegal (malformed) attempt.
 inline constexpr std::size_t kMaxActionText = 4096;
 
+// Makes the match's game: the registry's create_game by default; a host passes its own
+// (e.g. protocol::create_wire_game) to read structured per-viewer forms of each accepted
+// action from the referee's own game object (game()). Clones of the game must keep the
+// factory's concrete type (the referee applies actions to a clone, then commits it).
+using GameFactory =
+    std::function<Result<std::unique_ptr<AnyGame>>(std::string_view game, std::string_view rules)>;
+
+// The game for `config` from `factory` (empty: create_game), or why not.
+Result<std::unique_ptr<AnyGame>> make_game(const GameFactory& factory, const MatchConfig& config);
+
 struct SubmitResult {
   enum class Status : std::uint8_t {
     kAccepted,
@@ -57,8 +68,9 @@ class Referee {
   // Starts a match: checks the config and the rules, appends the start entry,
   // emits the start event (seq 1) and starts the clocks of the seats that may act.
   // Both seats are taken to be connected.
+  // `factory` makes the game (empty: the registry's create_game).
   static Result<std::unique_ptr<Referee>> create(MatchConfig config, MatchJournal& journal,
-                                                 TimePoint now);
+                                                 TimePoint now, const GameFactory& factory = {});
   // Rebuilds a match from its journal entries (in order) after a restart: replays
   // every action through a fresh game (same position, hash, side to move, events and
   // sequence numbers), restores the clocks of the last entry and the illegal-attempt
@@ -67,7 +79,8 @@ class Referee {
   // disconnected, their grace running from `now`. A finished match resumes finished.
   static Result<std::unique_ptr<Referee>> resume(MatchConfig config,
                                                  std::span<const JournalEntry> entries,
-                                                 MatchJournal& journal, TimePoint now);
+                                                 MatchJournal& journal, TimePoint now,
+                                                 const GameFactory& factory = {});
 
   ~Referee();
   Referee(const Referee&) = delete;
@@ -113,6 +126,9 @@ class Referee {
   bool can_act(Seat seat) const;
   std::vector<std::string> legal_moves(Seat seat) const;
   std::uint64_t hash() const;
+  // The committed game, read-only (made by the factory): the true state. Never show it to
+  // a seat as a whole; use its per-viewer forms. Valid until the next non-const call.
+  const AnyGame& game() const { return *game_; }
   int actions() const { return static_cast<int>(actions_.size()); }
   ClockReading clocks(TimePoint now) const { return clocks_.reading(now); }
   int attempts_used(Seat seat) const { return attempts_[seat]; }

@@ -185,3 +185,42 @@ TEST(Referee, OverlongTextIsAnIllegalAttemptStoredShortened) {
 
 }  // namespace
 }  // namespace boyi::referee
+
+namespace boyi::referee {
+namespace {
+
+TEST(RefereeFactory, MakesTheGameThroughTheFactoryAndExposesTheCommittedGame) {
+  using namespace testing;
+  MemoryJournal journal;
+  int calls = 0;
+  GameFactory factory = [&](std::string_view game, std::string_view rules) {
+    ++calls;
+    return create_game(game, rules);
+  };
+  auto r = Referee::create(config("gomoku", "rule=freestyle opening=free"), journal, kT0, factory);
+  ASSERT_TRUE(r.ok()) << r.message();
+  EXPECT_EQ(calls, 1);
+  Referee& ref = *r.value();
+  EXPECT_EQ(ref.game().ply(), 0);
+  ASSERT_TRUE(ref.submit(0, "H8", at_ms(10)).accepted());
+  EXPECT_EQ(ref.game().ply(), 1);
+  EXPECT_EQ(ref.game().hash(), ref.hash());
+  EXPECT_EQ(ref.game().to_move(), 1);
+
+  auto resumed = Referee::resume(ref.config(), journal.entries(), journal, at_ms(20), factory);
+  ASSERT_TRUE(resumed.ok()) << resumed.message();
+  EXPECT_EQ(calls, 2);
+  EXPECT_EQ(resumed.value()->game().hash(), ref.hash());
+
+  GameFactory failing = [](std::string_view, std::string_view) -> Result<std::unique_ptr<AnyGame>> {
+    return Error{"no games today"};
+  };
+  MemoryJournal other;
+  auto refused = Referee::create(config("gomoku"), other, kT0, failing);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_NE(refused.message().find("no games today"), std::string::npos);
+  EXPECT_TRUE(other.entries().empty());
+}
+
+}  // namespace
+}  // namespace boyi::referee

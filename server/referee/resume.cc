@@ -6,9 +6,10 @@ namespace boyi::referee {
 
 Result<std::unique_ptr<Referee>> Referee::resume(MatchConfig config,
                                                  std::span<const JournalEntry> entries,
-                                                 MatchJournal& journal, TimePoint now) {
+                                                 MatchJournal& journal, TimePoint now,
+                                                 const GameFactory& factory) {
   if (auto s = config.validate(); !s) return Error{s.message()};
-  auto game = create_game(config.game, config.rules_text);
+  auto game = make_game(factory, config);
   if (!game) return Error{game.message()};
   if (entries.empty()) return Error{"match " + config.match_id + ": no journal entries"};
   std::unique_ptr<Referee> r(new Referee(std::move(config), std::move(game).value(), journal));

@@ -70,8 +70,9 @@ class Database {
   // --- matches (matches.cc) ---
   Result<Match> create_match(const NewMatch& match);
   Status set_seat(Id match, Seat seat, Id user);  // only while waiting
-  Status start_match(Id match, std::int64_t started_ms);
-  // Finishes a running (or waiting) match; Ending::kAborted gives status aborted.
+  // Settles a match without its referee: a waiting match (an abandoned seek) gets
+  // the outcome; a running one (e.g. a journal that no longer replays) gets an end
+  // entry with that outcome, in one transaction. Ending::kAborted gives status aborted.
   Status finish_match(Id match, const Outcome& outcome, std::int64_t ended_ms);
   Result<Match> match_by_id(Id match);
   Result<std::vector<Match>> running_matches();
@@ -79,19 +80,23 @@ class Database {
   Result<std::vector<Match>> matches_of_user(Id user, int limit);
   Result<std::vector<Match>> recent_finished(int limit);
 
-  // --- the journal (actions.cc) ---
-  // Appends one accepted action and commits it durably before returning.
-  // Rejected unless action.seq is exactly one more than the match's last seq and
-  // the match is running.
-  Status append_action(const Action& action);
-  Result<std::vector<Action>> actions_of(Id match);
-  Result<std::int64_t> last_seq(Id match);
-  Status record_rejection(const Rejection& rejection);
-  Result<std::vector<Rejection>> rejections_of(Id match);
-  Result<ResumePoint> resume_point(Id match);
+  // --- the journal (journal.cc) ---
+  // Appends one entry in one durable transaction (on disk when it returns OK).
+  // Refused, with the reason, unless: its index is the match's next; a start entry
+  // is the first, of a waiting match with both seats, with the match's rules as its
+  // text (the match becomes running, started at wall_ms); any other entry is of a
+  // running match; a nonzero seq is one more than the last one. An entry with an
+  // outcome finishes the match (status, outcome, ended_ms = wall_ms) in the same
+  // transaction.
+  Status append_journal(const JournalRow& row, std::int64_t wall_ms);
+  // The match's entries in order, with the start's text and the final entry's
+  // outcome filled in from the match row; empty for a match that never started.
+  Result<std::vector<JournalRow>> journal_of(Id match);
+  // The match's last index and last event seq (0 and 0 when it has no entries).
+  Result<std::pair<std::int64_t, std::int64_t>> journal_position(Id match);
 
   // The server writes a heartbeat every second or so; after a crash the last one
-  // tells the referee when the server stopped (time that no seat should be charged).
+  // tells when the server stopped (for operators; resuming does not need it).
   Status record_heartbeat(std::int64_t wall_ms);
   Result<std::optional<std::int64_t>> last_heartbeat();
 
@@ -100,7 +105,9 @@ class Database {
   Result<Match> create_match_locked(const NewMatch& match);
   Result<std::vector<Match>> select_matches(const char* sql, std::optional<std::int64_t> a,
                                             std::optional<std::int64_t> b);
-  Result<std::int64_t> last_seq_locked(Id match);
+  Result<Match> match_locked(Id match);
+  Result<std::pair<std::int64_t, std::int64_t>> journal_position_locked(Id match);
+  Status append_locked(const JournalRow& row, std::int64_t wall_ms);
 
   std::unique_ptr<Connection> conn_;
   std::filesystem::path path_;

@@ -1,4 +1,5 @@
-// Matches: creation, seats, start, finish, and the queries over them.
+// Matches: creation, seats, settling without a referee, and the queries over them.
+// A match starts and normally ends through its journal (journal.cc).
 #include <utility>
 
 #include "server/storage/database.h"
@@ -127,28 +128,38 @@ Status Database::set_seat(Id match, Seat seat, Id user) {
   return Status::Ok();
 }
 
-Status Database::start_match(Id match, std::int64_t started_ms) {
-  std::lock_guard lock(mutex_);
-  auto q = conn_->query(
-      "UPDATE matches SET status = 'running', started_ms = ?2 WHERE id = ?1 AND status = "
-      "'waiting' AND seat0_user IS NOT NULL AND seat1_user IS NOT NULL");
-  if (!q) return q.status();
-  if (auto s = q.value()->bind_all(match, started_ms); !s) return s;
-  if (auto s = q.value()->run(); !s) return s;
-  if (conn_->changes() != 1)
-    return fail("cannot start match " + std::to_string(match) +
-                ": not found, not waiting, or a seat is empty");
-  return Status::Ok();
-}
-
 Status Database::finish_match(Id match, const Outcome& outcome, std::int64_t ended_ms) {
   if (!outcome.finished()) return fail("finishing a match needs an ending");
   if (outcome.winner && *outcome.winner != 0 && *outcome.winner != 1)
     return fail("winner must be seat 0 or 1");
   std::lock_guard lock(mutex_);
+  auto m = match_locked(match);
+  if (!m) return m.status();
+  if (m->status == MatchStatus::kRunning) {
+    // The ending goes through the journal, so its last entry carries it.
+    auto pos = journal_position_locked(match);
+    if (!pos) return pos.status();
+    auto q = conn_->query(
+        "SELECT clock0_ms, clock1_ms FROM journal WHERE match_id = ?1 ORDER BY idx DESC LIMIT 1");
+    if (!q) return q.status();
+    if (auto s = q.value()->bind_all(match); !s) return s;
+    auto row = q.value()->step();
+    if (!row) return row.status();
+    JournalRow end;
+    end.match_id = match;
+    end.index = pos->first + 1;
+    end.kind = JournalKind::kEnd;
+    end.seq = pos->second + 1;
+    if (*row) end.clock_ms = {q.value()->int64(0), q.value()->int64(1)};
+    q.value()->reset();
+    end.outcome = outcome;
+    return append_locked(end, ended_ms);
+  }
+  if (m->status != MatchStatus::kWaiting)
+    return fail("cannot finish match " + std::to_string(match) + ": already over");
   auto q = conn_->query(
       "UPDATE matches SET status = ?2, ended_ms = ?3, ending = ?4, winner = ?5, "
-      "outcome_detail = ?6 WHERE id = ?1 AND status IN ('waiting', 'running')");
+      "outcome_detail = ?6 WHERE id = ?1 AND status = 'waiting'");
   if (!q) return q.status();
   const MatchStatus status =
       outcome.ending == Ending::kAborted ? MatchStatus::kAborted : MatchStatus::kFinished;
@@ -164,12 +175,19 @@ Status Database::finish_match(Id match, const Outcome& outcome, std::int64_t end
   return Status::Ok();
 }
 
-Result<Match> Database::match_by_id(Id match) {
-  auto list = select_matches("SELECT " BOYI_MATCH_COLUMNS " FROM matches WHERE id = ?1", match,
-                             std::nullopt);
+Result<Match> Database::match_locked(Id match) {
+  auto q = conn_->query("SELECT " BOYI_MATCH_COLUMNS " FROM matches WHERE id = ?1");
+  if (!q) return Error{q.message()};
+  if (auto s = q.value()->bind_all(match); !s) return Error{s.message()};
+  auto list = read_matches(*q.value());
   if (!list) return Error{list.message()};
   if (list->empty()) return fail(no_match(match));
   return std::move(list).value().front();
+}
+
+Result<Match> Database::match_by_id(Id match) {
+  std::lock_guard lock(mutex_);
+  return match_locked(match);
 }
 
 Result<std::vector<Match>> Database::running_matches() {

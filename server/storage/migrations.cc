@@ -88,7 +88,69 @@ CREATE TABLE server_state (
 ) WITHOUT ROWID;
 )sql";
 
-constexpr std::array<Migration, 1> kMigrations = {{{1, kV1}}};
+// Version 2: one journal per match instead of `actions` + `rejections`. Each
+// entry (start, action, illegal attempt, end) is a row keyed by (match, index);
+// `seq` is the event sequence number it produced (0: none). The start's text is
+// the match's rules and the final entry's outcome the match's outcome: both read
+// from the match row, never stored twice. Version 1 rows are carried over: a
+// start entry for every match that started, actions (event seq = action seq + 1)
+// and rejections in the order they happened, and an end entry for every match
+// that ended.
+constexpr const char* kV2 = R"sql(
+CREATE TABLE journal (
+  match_id   INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+  idx        INTEGER NOT NULL CHECK (idx >= 1),
+  kind       TEXT NOT NULL CHECK (kind IN ('start', 'action', 'illegal', 'end')),
+  seq        INTEGER NOT NULL CHECK (seq >= 0),
+  seat       INTEGER CHECK (seat IN (0, 1)),
+  text       TEXT NOT NULL DEFAULT '',
+  reason     TEXT NOT NULL DEFAULT '',
+  elapsed_ms INTEGER NOT NULL DEFAULT 0 CHECK (elapsed_ms >= 0),
+  clock0_ms  INTEGER NOT NULL,
+  clock1_ms  INTEGER NOT NULL,
+  PRIMARY KEY (match_id, idx),
+  CHECK (kind <> 'start' OR (idx = 1 AND seq = 1 AND text = '')),
+  CHECK (kind NOT IN ('action', 'illegal') OR seat IS NOT NULL)
+) WITHOUT ROWID;
+
+INSERT INTO journal(match_id, idx, kind, seq, seat, text, clock0_ms, clock1_ms)
+  SELECT id, 1, 'start', 1, NULL, '', total_ms, total_ms FROM matches
+  WHERE started_ms IS NOT NULL;
+
+INSERT INTO journal(match_id, idx, kind, seq, seat, text, reason, elapsed_ms, clock0_ms,
+                    clock1_ms)
+  SELECT match_id, 1 + ROW_NUMBER() OVER (PARTITION BY match_id ORDER BY k1, k2, k3), kind, seq,
+         seat, text, reason, elapsed, c0, c1
+  FROM (
+    SELECT match_id, seq AS k1, 0 AS k2, 0 AS k3, 'action' AS kind, seq + 1 AS seq, seat,
+           action AS text, '' AS reason, think_ms AS elapsed, clock0_ms AS c0, clock1_ms AS c1
+    FROM actions
+    UNION ALL
+    SELECT r.match_id, r.after_seq, 1, r.id, 'illegal', 0, r.seat, r.action, r.reason, 0,
+           COALESCE((SELECT a.clock0_ms FROM actions a
+                     WHERE a.match_id = r.match_id AND a.seq = r.after_seq), m.total_ms),
+           COALESCE((SELECT a.clock1_ms FROM actions a
+                     WHERE a.match_id = r.match_id AND a.seq = r.after_seq), m.total_ms)
+    FROM rejections r JOIN matches m ON m.id = r.match_id
+  )
+  WHERE match_id IN (SELECT id FROM matches WHERE started_ms IS NOT NULL);
+
+INSERT INTO journal(match_id, idx, kind, seq, seat, text, clock0_ms, clock1_ms)
+  SELECT m.id,
+         1 + (SELECT MAX(j.idx) FROM journal j WHERE j.match_id = m.id),
+         'end',
+         1 + (SELECT MAX(j.seq) FROM journal j WHERE j.match_id = m.id),
+         NULL, '',
+         (SELECT j.clock0_ms FROM journal j WHERE j.match_id = m.id ORDER BY j.idx DESC LIMIT 1),
+         (SELECT j.clock1_ms FROM journal j WHERE j.match_id = m.id ORDER BY j.idx DESC LIMIT 1)
+  FROM matches m
+  WHERE m.status IN ('finished', 'aborted') AND m.started_ms IS NOT NULL;
+
+DROP TABLE rejections;
+DROP TABLE actions;
+)sql";
+
+constexpr std::array<Migration, 2> kMigrations = {{{1, kV1}, {2, kV2}}};
 
 Result<int> user_version(Connection& conn) {
   auto st = conn.prepare("PRAGMA user_version");

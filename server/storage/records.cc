@@ -16,6 +16,7 @@ constexpr std::array<std::string_view, 3> kKinds = {"human", "bot", "guest"};
 constexpr std::array<std::string_view, 2> kRoles = {"user", "admin"};
 constexpr std::array<std::string_view, 4> kStatuses = {"waiting", "running", "finished", "aborted"};
 constexpr std::array<std::string_view, 2> kPolicies = {"retry", "lose"};
+constexpr std::array<std::string_view, 4> kJournalKinds = {"start", "action", "illegal", "end"};
 }  // namespace
 
 std::string_view to_string(UserKind kind) {
@@ -31,6 +32,10 @@ std::string_view to_string(IllegalMovePolicy policy) {
   return kPolicies[static_cast<std::size_t>(policy)];
 }
 
+std::string_view to_string(JournalKind kind) {
+  return kJournalKinds[static_cast<std::size_t>(kind)];
+}
+
 std::optional<UserKind> parse_user_kind(std::string_view text) {
   return parse<UserKind>(kKinds, text);
 }
@@ -42,6 +47,10 @@ std::optional<MatchStatus> parse_match_status(std::string_view text) {
 }
 std::optional<IllegalMovePolicy> parse_illegal_move_policy(std::string_view text) {
   return parse<IllegalMovePolicy>(kPolicies, text);
+}
+
+std::optional<JournalKind> parse_journal_kind(std::string_view text) {
+  return parse<JournalKind>(kJournalKinds, text);
 }
 
 }  // namespace boyi::storage

@@ -1,5 +1,5 @@
 // The values stored by boyi_storage: users and their tokens, matches, and the
-// durable journal of accepted actions. Plain structs; times are wall-clock
+// durable journal of each match. Plain structs; times are wall-clock
 // milliseconds since the Unix epoch, durations are milliseconds.
 #pragma once
 
@@ -100,7 +100,7 @@ struct NewMatch {
   bool rated = false;
   std::optional<Id> tournament;
   IllegalMovePolicy illegal_policy = IllegalMovePolicy::kRetry;
-  int illegal_attempts = 3;  // attempts allowed per turn under kRetry
+  int illegal_attempts = 3;  // rejected attempts per seat in the match; the last one loses
   std::int64_t disconnect_grace_ms = 30000;
   int spectator_delay_plies = 0;
 };
@@ -122,38 +122,30 @@ struct Match : NewMatch {
   Outcome outcome;  // ending kNone until finished or aborted
 };
 
-// One accepted action: a row of the durable journal.
-struct Action {
-  Id match_id = 0;
-  std::int64_t seq = 0;  // 1, 2, ... without gaps
-  Seat seat = 0;
-  std::string text;                        // exactly as applied (canonical notation)
-  std::int64_t think_ms = 0;               // server-measured time the action took
-  std::array<std::int64_t, 2> clock_ms{};  // both clocks after it
-  std::int64_t wall_ms = 0;                // when it was accepted
-  bool operator==(const Action&) const = default;
-};
+// The kinds of journal entries, in the order a match makes them: one start,
+// then actions and counted illegal attempts, and at most one end.
+enum class JournalKind { kStart, kAction, kIllegal, kEnd };
+std::string_view to_string(JournalKind kind);  // "start", "action", "illegal", "end"
+std::optional<JournalKind> parse_journal_kind(std::string_view text);
 
-// An action the referee refused (illegal, out of turn); counted per turn for the
-// illegal-move policy, and kept for the record.
-struct Rejection {
+// One entry of a match's durable journal: every change of the match's state, in
+// order (see README.md). Two facts are not stored in the row but read from the
+// match row, so they exist once: the start entry's text (the match's rules) and
+// the outcome of the entry that ended the match (the match's outcome).
+struct JournalRow {
   Id match_id = 0;
-  std::int64_t after_seq = 0;  // the last accepted seq when it was refused
-  Seat seat = 0;
+  std::int64_t index = 0;  // 1, 2, ... without gaps: the entry's position in the match
+  JournalKind kind = JournalKind::kStart;
+  std::int64_t seq = 0;  // the event sequence number it produced; 0: none (an illegal attempt)
+  Seat seat = kPublic;   // the actor; kPublic for the start and endings with no actor
+  // start: the match's rules text; action: exactly as applied (canonical notation);
+  // illegal: the text sent; end: empty.
   std::string text;
-  std::string reason;
-  std::int64_t wall_ms = 0;
-  bool operator==(const Rejection&) const = default;
-};
-
-// Everything the referee needs to resume a running match after a restart (see README.md).
-struct ResumePoint {
-  Match match;
-  std::vector<Action> actions;                // replay these through the engine
-  std::array<std::int64_t, 2> clock_ms{};     // remaining time after the last action
-  std::int64_t turn_started_ms = 0;           // last action's wall time, or the start
-  std::array<int, 2> rejected_this_turn{};    // rejections since the last action
-  std::optional<std::int64_t> last_alive_ms;  // the server's last heartbeat before the stop
+  std::string reason;                      // illegal: why it was refused
+  std::int64_t elapsed_ms = 0;             // action: server-measured thinking time
+  std::array<std::int64_t, 2> clock_ms{};  // both clocks after the entry
+  Outcome outcome;                         // the ending this entry caused, if any
+  bool operator==(const JournalRow&) const = default;
 };
 
 }  // namespace boyi::storage

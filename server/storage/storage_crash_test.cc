@@ -1,6 +1,6 @@
-// Crash durability: a child process appends actions and is killed with SIGKILL at
-// a random moment; every append that returned before the kill must be in the
-// database when the parent reopens it, the journal gap-free, the file intact.
+// Crash durability: a child process appends journal entries and is killed with
+// SIGKILL at a random moment; every append that returned before the kill must be
+// in the database when the parent reopens it, the journal gap-free, the file intact.
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <poll.h>
@@ -48,19 +48,20 @@ std::string move_text(std::int64_t seq) {
     NewMatch m = new_match("junqi", "", {1800000, 0, 0, 500});
     m.seats = {seats[0], seats[1]};
     auto created = d.create_match(m);
-    if (!created || !d.start_match(created->id, wall_clock_ms()).ok()) ::_exit(2);
+    if (!created || !testing::start_match(d, created->id, wall_clock_ms()).ok()) ::_exit(2);
     match = created->id;
   } else {
     match = running->front().id;
   }
   report(0);  // ready
-  auto last = d.last_seq(match);
+  auto last = d.journal_position(match);
   if (!last) ::_exit(2);
-  for (std::int64_t seq = *last + 1; seq < *last + 1000000; ++seq) {
-    Action a{match,          seq,        static_cast<Seat>(seq % 2),
-             move_text(seq), seq % 1000, {1800000 - seq, 1800000 - 2 * seq},
-             wall_clock_ms()};
-    if (!d.append_action(a).ok()) {
+  // After the start (index 1, seq 1) every entry is an action with seq = index.
+  for (std::int64_t seq = last->first + 1; seq < last->first + 1000000; ++seq) {
+    JournalRow a = testing::row(match, seq, JournalKind::kAction, seq, static_cast<Seat>(seq % 2),
+                                move_text(seq), {1800000 - seq, 1800000 - 2 * seq});
+    a.elapsed_ms = seq % 1000;
+    if (!d.append_journal(a, wall_clock_ms()).ok()) {
       report(-1);
       ::_exit(4);
     }
@@ -133,12 +134,14 @@ TEST(StorageCrash, SigkillAtRandomPointsLosesNoReturnedAppend) {
     auto running = db.value()->running_matches();
     ASSERT_TRUE(running.ok());
     ASSERT_EQ(running->size(), 1u);
-    auto actions = db.value()->actions_of(running->front().id);
-    ASSERT_TRUE(actions.ok()) << actions.message();
-    ASSERT_GE(static_cast<std::int64_t>(actions->size()), max_reported);
-    for (std::size_t i = 0; i < actions->size(); ++i) {
-      const Action& a = (*actions)[i];
-      ASSERT_EQ(a.seq, static_cast<std::int64_t>(i) + 1);
+    auto journal = db.value()->journal_of(running->front().id);
+    ASSERT_TRUE(journal.ok()) << journal.message();
+    ASSERT_GE(static_cast<std::int64_t>(journal->size()), max_reported);
+    ASSERT_EQ(journal->front().kind, JournalKind::kStart);
+    for (std::size_t i = 1; i < journal->size(); ++i) {
+      const JournalRow& a = (*journal)[i];
+      ASSERT_EQ(a.index, static_cast<std::int64_t>(i) + 1);
+      ASSERT_EQ(a.seq, a.index);
       ASSERT_EQ(a.text, move_text(a.seq));
       ASSERT_EQ(a.seat, a.seq % 2);
       ASSERT_EQ(a.clock_ms[1], 1800000 - 2 * a.seq);

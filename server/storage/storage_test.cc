@@ -254,8 +254,8 @@ TEST(StorageMatches, RoundTripThroughLifecycle) {
   EXPECT_FALSE(m.started_ms);
   EXPECT_FALSE(m.outcome.finished());
 
-  ASSERT_TRUE(db->start_match(m.id, 1000).ok());
-  EXPECT_FALSE(db->start_match(m.id, 1001).ok());  // already running
+  ASSERT_TRUE(testing::start_match(*db, m.id, 1000).ok());
+  EXPECT_FALSE(testing::start_match(*db, m.id, 1001).ok());  // already running
   auto running = db->running_matches();
   ASSERT_TRUE(running.ok());
   ASSERT_EQ(running->size(), 1u);
@@ -284,13 +284,13 @@ TEST(StorageMatches, WaitingSeatsAbortAndDraw) {
   seek.seats[0] = a->id;
   auto m = db->create_match(seek);
   ASSERT_TRUE(m.ok());
-  auto cannot = db->start_match(m->id, 1);
+  auto cannot = testing::start_match(*db, m->id, 1);
   ASSERT_FALSE(cannot.ok());
   EXPECT_NE(cannot.message().find("seat is empty"), std::string::npos);
   EXPECT_FALSE(db->set_seat(m->id, 1, 999).ok());
   EXPECT_FALSE(db->set_seat(m->id, 2, b->id).ok());
   ASSERT_TRUE(db->set_seat(m->id, 1, b->id).ok());
-  ASSERT_TRUE(db->start_match(m->id, 2).ok());
+  ASSERT_TRUE(testing::start_match(*db, m->id, 2).ok());
   EXPECT_FALSE(db->set_seat(m->id, 1, a->id).ok());  // only while waiting
   Outcome draw{Ending::kAdjudication, std::nullopt, "equal pieces"};
   ASSERT_TRUE(db->finish_match(m->id, draw, 3).ok());
@@ -322,7 +322,7 @@ TEST(StorageMatches, Queries) {
     auto m = db->create_match(sample_match(i % 2 ? a->id : c->id, b->id));
     ASSERT_TRUE(m.ok());
     ids.push_back(m->id);
-    ASSERT_TRUE(db->start_match(m->id, 100 + i).ok());
+    ASSERT_TRUE(testing::start_match(*db, m->id, 100 + i).ok());
   }
   // Finish matches 0, 2 and 4 at times that make 2 the most recent.
   ASSERT_TRUE(db->finish_match(ids[0], {Ending::kNormal, 0, ""}, 1000).ok());

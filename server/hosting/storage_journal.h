@@ -1,0 +1,71 @@
+// The referee's journal in the server's database: every entry a Referee appends
+// becomes one row of the match's journal in one durable SQLite transaction (see
+// ../storage/README.md), and a stored match carries everything its referee needs
+// to be rebuilt after a restart: the configuration (clocks, illegal-move policy,
+// rules, grace, spectator delay: stored with the match, so a restart does not
+// depend on presets being unchanged), the seats and the journal.
+//
+// A stored match's MatchConfig::match_id is its database id in decimal ("17").
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/core/result.h"
+#include "server/referee/journal.h"
+#include "server/referee/match_config.h"
+#include "server/storage/database.h"
+
+namespace boyi::hosting {
+
+// "17" for match 17, and back (an error for anything that is not a positive id).
+std::string match_id_text(storage::Id id);
+Result<storage::Id> parse_match_id(std::string_view text);
+
+// The two representations of one entry. to_row refuses an entry of another match.
+Result<storage::JournalRow> to_row(const referee::JournalEntry& entry, storage::Id match);
+Result<referee::JournalEntry> to_entry(const storage::JournalRow& row);
+
+// MatchJournal over storage::Database for one match. append = one durable
+// transaction; a refusal or an SQLite failure comes back as a Status with the
+// reason (the referee then refuses the change and nothing changes).
+class StorageJournal final : public referee::MatchJournal {
+ public:
+  StorageJournal(storage::Database& db, storage::Id match) : db_(db), match_(match) {}
+  Status append(const referee::JournalEntry& entry) override;
+  storage::Id match() const { return match_; }
+
+ private:
+  storage::Database& db_;
+  storage::Id match_;
+};
+
+// Stores a new match (waiting for its referee) and returns its configuration as
+// stored: match_id set to the new id, the rules text canonical, a lose-at-once
+// policy normalised. The config is checked first (values, game, rules): nothing
+// is stored for a bad one. Referee::create(returned config, StorageJournal) then
+// appends the start entry, which makes the match running.
+// `seats` are the users in seat 0 and seat 1; `preset` may be empty.
+Result<referee::MatchConfig> create_stored_match(
+    storage::Database& db, referee::MatchConfig config, const std::array<storage::Id, 2>& seats,
+    std::string preset = {}, bool rated = false,
+    std::optional<storage::Id> tournament = std::nullopt);
+
+// A stored match's configuration, from its row.
+referee::MatchConfig config_of(const storage::Match& match);
+
+// What a restart needs for one match that was running.
+struct ResumableMatch {
+  storage::Match match;  // the row (seats, preset, rated, tournament, times)
+  referee::MatchConfig config;
+  std::vector<referee::JournalEntry> entries;  // in order
+  std::array<storage::Id, 2> seats{};
+};
+
+// Every running match with its configuration, journal and seat users, by id.
+Result<std::vector<ResumableMatch>> load_resumable(storage::Database& db);
+
+}  // namespace boyi::hosting
