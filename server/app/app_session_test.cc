@@ -1,0 +1,217 @@
+// The server program's sessions: handshake, sign-in variants, bad messages, lobby basics.
+#include <gtest/gtest.h>
+
+#include "server/accounts/accounts.h"
+#include "server/app/app_test_client.h"
+
+namespace boyi::app::test {
+namespace {
+
+using C = Client::Mode;
+using SM = v1::ServerMessage;
+
+class SessionTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    auto app = ServerApp::start(test_config(dir_.path()));
+    ASSERT_TRUE(app.ok()) << app.message();
+    app_ = std::move(app).value();
+  }
+  std::unique_ptr<Client> client(C mode = C::json) {
+    auto c = Client::connect(app_->port(), mode);
+    EXPECT_NE(c, nullptr);
+    return c;
+  }
+  TempDir dir_;
+  std::unique_ptr<ServerApp> app_;
+};
+
+TEST_F(SessionTest, HelloFirstThenWelcomeWithLimitsAndRequestIdEchoed) {
+  auto c = client();
+  v1::ClientMessage early;
+  early.mutable_sign_in()->mutable_guest();
+  auto r = c->call(early);
+  ASSERT_TRUE(r && r->has_error());
+  EXPECT_EQ(r->error().code(), v1::ERROR_CODE_HANDSHAKE_REQUIRED);
+  EXPECT_TRUE(r->error().fatal());
+  EXPECT_TRUE(c->wait_closed());
+
+  for (C mode : {C::json, C::binary}) {
+    auto ok = client(mode);
+    v1::ClientMessage hello;
+    hello.set_request_id(41);
+    hello.mutable_hello()->set_protocol_version(1);
+    auto w = ok->call(hello);
+    ASSERT_TRUE(w && w->has_welcome());
+    EXPECT_EQ(w->request_id(), 41u);
+    EXPECT_EQ(w->welcome().protocol_version(), 1u);
+    EXPECT_EQ(w->welcome().limits().max_frame_bytes(), 65536u);
+    EXPECT_EQ(w->welcome().limits().disconnect_grace_ms(), 30000u);
+    EXPECT_FALSE(w->welcome().session_id().empty());
+    v1::ClientMessage ping;
+    ping.mutable_ping()->set_nonce(77);
+    auto p = ok->call(ping);
+    ASSERT_TRUE(p && p->has_pong());
+    EXPECT_EQ(p->pong().nonce(), 77u);
+  }
+}
+
+TEST_F(SessionTest, UnsupportedVersionIsFatalAndNamesTheVersionSpoken) {
+  auto c = client(C::binary);
+  v1::ClientMessage hello;
+  hello.mutable_hello()->set_protocol_version(2);
+  auto r = c->call(hello);
+  ASSERT_TRUE(r && r->has_error());
+  EXPECT_EQ(r->error().code(), v1::ERROR_CODE_UNSUPPORTED_VERSION);
+  EXPECT_TRUE(r->error().fatal());
+  EXPECT_NE(r->error().message().find("version 1"), std::string::npos);
+  EXPECT_TRUE(c->wait_closed());
+}
+
+TEST_F(SessionTest, SignInVariantsAndWrongCredentials) {
+  // A bot account made with the accounts library on the same database (as boyi-admin does).
+  std::string token;
+  {
+    auto db = storage::Database::open(storage::DatabaseOptions(dir_.path()));
+    ASSERT_TRUE(db.ok()) << db.message();
+    accounts::Accounts acc(*db.value(), accounts::Argon2Params::cheap_for_tests());
+    auto bot = acc.create_bot("tiger-bot");
+    ASSERT_TRUE(bot.ok()) << bot.message();
+    token = bot->token;
+  }
+  auto c = client();
+  ASSERT_TRUE(c->hello());
+  v1::ClientMessage seek;
+  seek.mutable_create_seek()->mutable_setup()->set_preset("renju-ccgc");
+  auto r = c->call(seek);
+  ASSERT_TRUE(r && r->has_error());
+  EXPECT_EQ(r->error().code(), v1::ERROR_CODE_NOT_SIGNED_IN);
+
+  auto li = c->sign_up("li-wei", "correct horse");
+  ASSERT_TRUE(li);
+  EXPECT_EQ(li->role(), v1::ROLE_HUMAN);
+  EXPECT_EQ(li->username(), "li-wei");
+  v1::ClientMessage again;
+  again.mutable_sign_in()->mutable_guest();
+  r = c->call(again);
+  ASSERT_TRUE(r && r->has_error());
+  EXPECT_EQ(r->error().code(), v1::ERROR_CODE_ALREADY_SIGNED_IN);
+  v1::ClientMessage out;
+  out.mutable_sign_out();
+  r = c->call(out);
+  ASSERT_TRUE(r && r->has_signed_out());
+
+  auto other = client(C::binary);
+  ASSERT_TRUE(other->hello());
+  v1::ClientMessage dup;
+  dup.mutable_sign_up()->set_username("LI-WEI");
+  dup.mutable_sign_up()->set_password("another password");
+  r = other->call(dup);
+  ASSERT_TRUE(r && r->has_error());
+  EXPECT_EQ(r->error().code(), v1::ERROR_CODE_NAME_TAKEN);
+
+  v1::ClientMessage wrong;
+  wrong.mutable_sign_in()->mutable_password()->set_username("li-wei");
+  wrong.mutable_sign_in()->mutable_password()->set_password("wrong horse");
+  r = other->call(wrong);
+  ASSERT_TRUE(r && r->has_error());
+  EXPECT_EQ(r->error().code(), v1::ERROR_CODE_AUTH_FAILED);
+  EXPECT_FALSE(r->error().fatal());
+  EXPECT_TRUE(other->password("li-wei", "correct horse"));
+
+  auto bot = client();
+  ASSERT_TRUE(bot->hello());
+  v1::ClientMessage bad_token;
+  bad_token.mutable_sign_in()->mutable_bot_token()->set_token(token + "x");
+  r = bot->call(bad_token);
+  ASSERT_TRUE(r && r->has_error());
+  EXPECT_EQ(r->error().code(), v1::ERROR_CODE_AUTH_FAILED);
+  v1::ClientMessage good_token;
+  good_token.mutable_sign_in()->mutable_bot_token()->set_token(token);
+  r = bot->call(good_token);
+  ASSERT_TRUE(r && r->has_signed_in());
+  EXPECT_EQ(r->signed_in().role(), v1::ROLE_BOT);
+  EXPECT_EQ(r->signed_in().username(), "tiger-bot");
+
+  auto guest = client();
+  ASSERT_TRUE(guest->hello());
+  auto g = guest->guest("visitor");
+  ASSERT_TRUE(g);
+  EXPECT_EQ(g->role(), v1::ROLE_GUEST);
+  EXPECT_EQ(g->display_name(), "visitor");
+
+  v1::ClientMessage online;
+  online.mutable_list_online();
+  r = guest->call(online);
+  ASSERT_TRUE(r && r->has_online_list());
+  std::set<std::string> names;
+  for (const auto& u : r->online_list().users()) names.insert(u.user().name());
+  EXPECT_TRUE(names.contains("li-wei"));
+  EXPECT_TRUE(names.contains("tiger-bot"));
+  EXPECT_TRUE(names.contains("visitor"));
+  EXPECT_TRUE(names.contains("House bot (random)"));
+}
+
+TEST_F(SessionTest, BadMessagesGetErrorsAndTheStreamStaysUsable) {
+  auto c = client();
+  ASSERT_TRUE(c->hello());
+  ASSERT_TRUE(c->send_raw("{\"request_id\": 5, \"no_such_field\": {}}\n"));
+  auto r = c->next();
+  ASSERT_TRUE(r && r->has_error());
+  EXPECT_EQ(r->error().code(), v1::ERROR_CODE_BAD_MESSAGE);
+  EXPECT_FALSE(r->error().fatal());
+  ASSERT_TRUE(c->send_raw("{this is not json\n"));
+  r = c->next();
+  ASSERT_TRUE(r && r->has_error());
+  EXPECT_EQ(r->error().code(), v1::ERROR_CODE_BAD_FRAME);
+  // An oversized JSON line is skipped; the connection goes on.
+  ASSERT_TRUE(c->send_raw("{\"x\":\"" + std::string(70000, 'a') + "\"}\n"));
+  r = c->next();
+  ASSERT_TRUE(r && r->has_error());
+  EXPECT_EQ(r->error().code(), v1::ERROR_CODE_FRAME_TOO_LARGE);
+  v1::ClientMessage ping;
+  ping.mutable_ping()->set_nonce(9);
+  r = c->call(ping);
+  ASSERT_TRUE(r && r->has_pong());
+
+  // Binary: a length prefix past the limit cannot be resynchronised: error, then close.
+  auto b = client(C::binary);
+  ASSERT_TRUE(b->hello());
+  ASSERT_TRUE(b->send_raw(std::string("\x7f\xff\xff\xff garbage", 12)));
+  r = b->next();
+  ASSERT_TRUE(r && r->has_error());
+  EXPECT_EQ(r->error().code(), v1::ERROR_CODE_FRAME_TOO_LARGE);
+  EXPECT_TRUE(r->error().fatal());
+  EXPECT_TRUE(b->wait_closed());
+}
+
+TEST_F(SessionTest, GamesPresetsAndHttpApi) {
+  auto c = client();
+  ASSERT_TRUE(c->hello());
+  v1::ClientMessage lg;
+  lg.mutable_list_games();
+  auto r = c->call(lg);
+  ASSERT_TRUE(r && r->has_game_list());
+  std::set<std::string> presets;
+  for (const auto& g : r->game_list().games())
+    for (const auto& p : g.presets()) presets.insert(p.name());
+  EXPECT_EQ(r->game_list().games_size(), 4);
+  for (const char* p : {"junqi-ccgc", "renju-ccgc", "dots-ccgc", "surakarta-ccgc"})
+    EXPECT_TRUE(presets.contains(p)) << p;
+
+  auto [status, body] = http_get(app_->port(), "/api/games");
+  EXPECT_EQ(status, 200);
+  EXPECT_NE(body.find("junqi-ccgc"), std::string::npos);
+  std::tie(status, body) = http_get(app_->port(), "/healthz");
+  EXPECT_EQ(status, 200);
+  EXPECT_NE(body.find("\"ok\""), std::string::npos);
+  std::tie(status, body) = http_get(app_->port(), "/api/records/999");
+  EXPECT_EQ(status, 404);
+  std::tie(status, body) = http_get(app_->port(), "/metrics");
+  EXPECT_EQ(status, 200);
+  EXPECT_NE(body.find("boyi_sessions_open"), std::string::npos);
+  EXPECT_NE(body.find("boyi_net_connections_total"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace boyi::app::test

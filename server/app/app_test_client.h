@@ -1,0 +1,93 @@
+// Test support for the server program: a temporary data directory, the real server started
+// in-process on 127.0.0.1 with an ephemeral port, and a small blocking client speaking TCP
+// JSON lines or length-prefixed protobuf, where every read has a deadline.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <deque>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "boyi/v1/boyi.pb.h"
+#include "protocol/framing/length_prefixed.h"
+#include "protocol/framing/line_decoder.h"
+#include "server/app/server_app.h"
+
+namespace boyi::app::test {
+
+namespace v1 = boyi::v1;
+using namespace std::chrono_literals;
+
+// A fresh directory under the system temp dir, removed with everything in it.
+class TempDir {
+ public:
+  TempDir();
+  ~TempDir();
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+// Settings for fast tests: loopback, port 0, cheap argon2, no fsync per commit.
+ServerConfig test_config(const std::filesystem::path& data);
+
+class Client {
+ public:
+  enum class Mode { json, binary };
+  // Connects to 127.0.0.1:port (nullptr if it cannot).
+  static std::unique_ptr<Client> connect(std::uint16_t port, Mode mode);
+  ~Client();
+
+  Mode mode() const { return mode_; }
+  // Sends with the next request id (returned) unless the message has one already.
+  std::uint64_t send(v1::ClientMessage m);
+  bool send_raw(std::string_view bytes);
+  // The next message (pending ones first), or nullopt after `timeout` / when closed.
+  std::optional<v1::ServerMessage> next(std::chrono::milliseconds timeout = 10s);
+  // The first message matching `pred` within `timeout`; the others stay pending.
+  std::optional<v1::ServerMessage> wait_for(
+      const std::function<bool(const v1::ServerMessage&)>& pred,
+      std::chrono::milliseconds timeout = 10s);
+  // The reply to request `rid` (its request_id), within `timeout`.
+  std::optional<v1::ServerMessage> reply(std::uint64_t rid,
+                                         std::chrono::milliseconds timeout = 10s);
+  // Whether the server closed the connection (reads until EOF or `timeout`).
+  bool wait_closed(std::chrono::milliseconds timeout = 5s);
+  void close();
+
+  // Request helpers: send and wait for the reply.
+  std::optional<v1::ServerMessage> call(v1::ClientMessage m,
+                                        std::chrono::milliseconds timeout = 10s);
+  bool hello();  // Welcome received
+  std::optional<v1::SignedIn> guest(const std::string& name);
+  std::optional<v1::SignedIn> sign_up(const std::string& user, const std::string& password);
+  std::optional<v1::SignedIn> password(const std::string& user, const std::string& password);
+
+ private:
+  Client(int fd, Mode mode) : fd_(fd), mode_(mode) {}
+  bool read_some(std::chrono::steady_clock::time_point deadline);
+  bool decode_pending();
+
+  int fd_ = -1;
+  Mode mode_;
+  std::uint64_t next_rid_ = 0;
+  framing::LineDecoder lines_{1 << 24};
+  framing::LengthPrefixedDecoder frames_{1 << 24};
+  std::deque<v1::ServerMessage> pending_;
+  bool eof_ = false;
+};
+
+// Messages of one kind.
+inline bool is(const v1::ServerMessage& m, v1::ServerMessage::BodyCase c) {
+  return m.body_case() == c;
+}
+
+// A blocking HTTP GET on 127.0.0.1:port: the status and body ({0, ""} on failure).
+std::pair<int, std::string> http_get(std::uint16_t port, const std::string& path);
+
+}  // namespace boyi::app::test

@@ -1,0 +1,59 @@
+// The server program's settings: every one has a default a competition server can run on;
+// a JSON config file (--config) may set any of them (unknown keys are errors), and the
+// command line overrides the file for --port, --data, --web, --log-level, --log-format.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <string_view>
+
+#include "engine/core/result.h"
+#include "server/accounts/password.h"
+#include "server/net/net_limits.h"
+#include "server/referee/match_config.h"
+
+namespace boyi::app {
+
+struct ServerConfig {
+  std::string address = "0.0.0.0";
+  std::uint16_t port = 7700;  // 0: an ephemeral port
+  std::filesystem::path data_dir = "data";
+  std::filesystem::path web_dir;    // empty or missing: API only (no static files)
+  std::string log_level = "info";   // trace, debug, info, warn, error, off
+  std::string log_format = "text";  // text | json
+  int threads = 0;                  // io threads; 0: hardware concurrency (at least 2)
+
+  net::NetLimits limits;
+  accounts::Argon2Params argon2;
+  bool storage_sync_full = true;  // SQLite synchronous=FULL (false: NORMAL)
+
+  // Matches.
+  std::int64_t disconnect_grace_ms = 30'000;
+  int illegal_move_attempts = 3;  // 1: an illegal move loses at once
+  int spectator_delay_plies = 0;
+  referee::TimeControl default_time;  // when a setup names no preset and no time control
+  bool event_views = true;            // match events carry the recipient's view
+
+  // Lobby.
+  std::int64_t challenge_expiry_ms = 120'000;
+  bool house_bots = true;
+  std::int64_t house_bot_delay_ms = 200;           // a house bot waits this long before it moves
+  std::int64_t clock_update_interval_ms = 10'000;  // 0: no ClockUpdate pushes
+  std::int64_t heartbeat_interval_ms = 1'000;
+
+  std::chrono::milliseconds shutdown_deadline{std::chrono::seconds(5)};
+
+  Status validate() const;
+};
+
+// Applies the settings of a JSON object (the config file's text) over `config`. Unknown
+// keys, wrong types and bad values are errors naming the key.
+Status apply_config_json(std::string_view json_text, ServerConfig& config);
+Status load_config_file(const std::filesystem::path& path, ServerConfig& config);
+
+// The web client's files next to the executable: <exe dir>/../share/boyi/web, then
+// <exe dir>/web, then <exe dir>/../web; the first that exists, else empty.
+std::filesystem::path default_web_dir(const std::filesystem::path& executable);
+
+}  // namespace boyi::app

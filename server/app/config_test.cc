@@ -1,0 +1,68 @@
+// The server program's settings: defaults, the JSON config file, errors.
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "server/app/app_test_client.h"
+#include "server/app/config.h"
+
+namespace boyi::app {
+namespace {
+
+TEST(ServerConfig, DefaultsAreSensible) {
+  ServerConfig c;
+  EXPECT_EQ(c.port, 7700);
+  EXPECT_EQ(c.data_dir, std::filesystem::path("data"));
+  EXPECT_EQ(c.disconnect_grace_ms, 30000);
+  EXPECT_EQ(c.illegal_move_attempts, 3);
+  EXPECT_TRUE(c.house_bots);
+  EXPECT_EQ(c.limits.max_frame_bytes, 65536u);
+  EXPECT_TRUE(c.validate().ok());
+}
+
+TEST(ServerConfig, JsonSetsAnySettingAndRefusesUnknownKeys) {
+  ServerConfig c;
+  ASSERT_TRUE(apply_config_json(R"({"port": 9000, "data": "/tmp/x", "disconnect_grace_ms": 500,
+      "limits": {"max_frame_bytes": 4096, "idle_timeout_ms": 1000},
+      "default_time": {"total_ms": 60000}, "house_bots": false, "log_format": "json"})",
+                                c)
+                  .ok());
+  EXPECT_EQ(c.port, 9000);
+  EXPECT_EQ(c.data_dir, std::filesystem::path("/tmp/x"));
+  EXPECT_EQ(c.disconnect_grace_ms, 500);
+  EXPECT_EQ(c.limits.max_frame_bytes, 4096u);
+  EXPECT_EQ(c.limits.idle_timeout, std::chrono::milliseconds(1000));
+  EXPECT_EQ(c.default_time.total_ms, 60000);
+  EXPECT_FALSE(c.house_bots);
+  EXPECT_EQ(c.log_format, "json");
+
+  ServerConfig d;
+  auto s = apply_config_json(R"({"prot": 1})", d);
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("prot"), std::string::npos);
+  s = apply_config_json(R"({"limits": {"max_frame": 1}})", d);
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("max_frame"), std::string::npos);
+  EXPECT_FALSE(apply_config_json(R"({"port": "7700"})", d).ok());
+  EXPECT_FALSE(apply_config_json(R"({"port": 70000})", d).ok());
+  EXPECT_FALSE(apply_config_json(R"({"log_format": "xml"})", d).ok());
+  EXPECT_FALSE(apply_config_json("not json", d).ok());
+  EXPECT_FALSE(apply_config_json("[1]", d).ok());
+  EXPECT_EQ(d.port, 7700);  // nothing applied from a refused file
+}
+
+TEST(ServerConfig, FileLoadingNamesTheFile) {
+  test::TempDir dir;
+  const auto path = dir.path() / "boyi.json";
+  { std::ofstream(path) << R"({"port": 0, "illegal_move_attempts": 1})"; }
+  ServerConfig c;
+  ASSERT_TRUE(load_config_file(path, c).ok());
+  EXPECT_EQ(c.port, 0);
+  EXPECT_EQ(c.illegal_move_attempts, 1);
+  auto s = load_config_file(dir.path() / "missing.json", c);
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("missing.json"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace boyi::app

@@ -1,0 +1,219 @@
+// The hub's HTTP JSON API: games and presets, matches, records, standings, health.
+// Nothing about a running match goes out beyond its public summary (no moves, no views).
+#include <nlohmann/json.hpp>
+
+#include "protocol/wire/json.h"
+#include "server/app/hub_internal.h"
+
+namespace boyi::app {
+
+v1::GameList game_list();  // lobby.cc
+
+namespace {
+
+constexpr std::size_t kHttpJsonLimit = 16u << 20;
+
+net::HttpResponse json_response(int status, std::string body) {
+  net::HttpResponse r;
+  r.status = status;
+  r.content_type = "application/json";
+  r.body = std::move(body);
+  if (r.body.empty() || r.body.back() != '\n') r.body += '\n';
+  return r;
+}
+
+net::HttpResponse json_error(int status, const std::string& message) {
+  return json_response(status, nlohmann::json{{"error", message}}.dump());
+}
+
+net::HttpResponse proto_json(const google::protobuf::Message& m) {
+  auto text = protocol::to_json_line(m, kHttpJsonLimit);
+  if (!text) return json_error(500, text.message());
+  return json_response(200, std::move(text).value());
+}
+
+// "/api/records/17.txt" -> ("17", "txt").
+std::pair<std::string, std::string> id_and_suffix(const std::string& path,
+                                                  const std::string& prefix) {
+  std::string rest = path.size() > prefix.size() ? path.substr(prefix.size()) : "";
+  if (!rest.empty() && rest.front() == '/') rest.erase(0, 1);
+  std::string suffix;
+  if (auto dot = rest.find('.'); dot != std::string::npos) {
+    suffix = rest.substr(dot + 1);
+    rest.resize(dot);
+  }
+  return {rest, suffix};
+}
+
+std::string query_value(const std::string& query, const std::string& key) {
+  std::size_t pos = 0;
+  while (pos <= query.size()) {
+    const auto amp = query.find('&', pos);
+    const std::string part =
+        query.substr(pos, amp == std::string::npos ? std::string::npos : amp - pos);
+    if (part.rfind(key + "=", 0) == 0) return part.substr(key.size() + 1);
+    if (amp == std::string::npos) break;
+    pos = amp + 1;
+  }
+  return {};
+}
+
+}  // namespace
+
+void Hub::add_routes(net::HttpRoutes& routes) {
+  std::weak_ptr<Hub> weak = weak_from_this();
+
+  routes.add_route("GET", "/healthz", [weak](const net::HttpRequest&) {
+    auto hub = weak.lock();
+    if (!hub) return json_error(503, "shutting down");
+    nlohmann::json j{{"status", "ok"}, {"matches_running", hub->live_matches()}};
+    {
+      std::lock_guard lock(hub->mu_);
+      j["sessions"] = hub->sessions_.size();
+      j["users_online"] = hub->online_.size();
+      if (hub->shutting_down_) j["status"] = "shutting_down";
+    }
+    return json_response(200, j.dump());
+  });
+
+  routes.add_route("GET", "/api/games",
+                   [](const net::HttpRequest&) { return proto_json(game_list()); });
+
+  routes.add_route(
+      "GET", "/api/matches", [weak](const net::HttpRequest& req, net::HttpResponder done) {
+        auto hub = weak.lock();
+        if (!hub) return done(json_error(503, "shutting down"));
+        auto [id, suffix] = id_and_suffix(req.path, "/api/matches");
+        if (!id.empty()) return hub->match_summary_json(id, std::move(done));
+        v1::ClientMessage m;
+        m.set_request_id(0);
+        auto* lm = m.mutable_list_matches();
+        lm->set_game(query_value(req.query, "game"));
+        lm->set_include_finished(query_value(req.query, "finished") != "0");
+        lm->set_limit(100);
+        // list_matches replies through a session; build the same list here.
+        std::vector<MatchSnapshot> snaps;
+        {
+          std::lock_guard lock(hub->mu_);
+          for (const auto& [mid, h] : hub->matches_) snaps.push_back(h->snapshot());
+        }
+        v1::MatchList list;
+        std::set<std::string> seen;
+        const auto add = [&](const MatchSnapshot& snap) {
+          if (list.matches_size() >= 200 || !seen.insert(snap.match_id).second) return;
+          if (!lm->game().empty() && snap.game != lm->game()) return;
+          auto* w = list.add_matches();
+          w->set_match_id(snap.match_id);
+          w->set_game(snap.game);
+          w->set_preset(snap.preset);
+          for (int i = 0; i < 2; ++i)
+            *w->add_players() = to_player(snap.players[static_cast<std::size_t>(i)], i);
+          w->set_ply(snap.ply);
+          w->set_status(snap.finished ? v1::MATCH_STATUS_FINISHED : v1::MATCH_STATUS_RUNNING);
+          if (snap.finished) *w->mutable_outcome() = protocol::to_wire(snap.outcome);
+        };
+        for (const auto& s : snaps)
+          if (!s.finished) add(s);
+        if (lm->include_finished())
+          if (auto recent = hub->app_.db.recent_finished(100); recent)
+            for (const auto& row : *recent) {
+              MatchSnapshot snap;
+              snap.match_id = hosting::match_id_text(row.id);
+              snap.game = row.game;
+              snap.preset = row.preset;
+              for (int i = 0; i < 2; ++i)
+                if (auto info = hub->user_info(row.seats[static_cast<std::size_t>(i)].value_or(0));
+                    info)
+                  snap.players[static_cast<std::size_t>(i)] = *info;
+              snap.finished = true;
+              snap.outcome = row.outcome;
+              if (auto pos = hub->app_.db.journal_position(row.id); pos)
+                snap.ply = static_cast<int>(std::max<std::int64_t>(0, pos->second - 2));
+              add(snap);
+            }
+        done(proto_json(list));
+      });
+
+  routes.add_route(
+      "GET", "/api/records", [weak](const net::HttpRequest& req, net::HttpResponder done) {
+        auto hub = weak.lock();
+        if (!hub) return done(json_error(503, "shutting down"));
+        auto [id, suffix] = id_and_suffix(req.path, "/api/records");
+        const std::string format = query_value(req.query, "format");
+        const bool text = suffix == "txt" || format == "text";
+        if (!suffix.empty() && suffix != "txt" && suffix != "json")
+          return done(json_error(404, "records are .json or .txt"));
+        auto host = hub->find_match(id, true);
+        if (!host || !host->finished()) return done(json_error(404, "no finished match " + id));
+        host->records_async([done, text, id](std::optional<std::string> json,
+                                             std::optional<std::string> txt) {
+          if (!json) return done(json_error(404, "no finished match " + id));
+          if (text) {
+            if (!txt) return done(json_error(500, "no text record for match " + id));
+            net::HttpResponse r;
+            r.content_type = "text/plain; charset=utf-8";
+            r.body = std::move(*txt);
+            r.headers.emplace_back("Content-Disposition", "inline; filename=\"" + id + ".txt\"");
+            return done(std::move(r));
+          }
+          done(json_response(200, std::move(*json)));
+        });
+      });
+
+  routes.add_route("GET", "/api/standings", [weak](const net::HttpRequest&) {
+    auto hub = weak.lock();
+    if (!hub) return json_error(503, "shutting down");
+    auto recent = hub->app_.db.recent_finished(1000);
+    if (!recent) return json_error(500, recent.message());
+    struct Row {
+      int played = 0, wins = 0, draws = 0, losses = 0;
+    };
+    std::map<std::string, Row> table;
+    for (const auto& m : *recent) {
+      if (m.outcome.ending == Ending::kAborted) continue;
+      for (int s = 0; s < 2; ++s) {
+        auto info = hub->user_info(m.seats[static_cast<std::size_t>(s)].value_or(0));
+        if (!info) continue;
+        auto& row = table[info->username];
+        ++row.played;
+        if (!m.outcome.winner)
+          ++row.draws;
+        else if (*m.outcome.winner == s)
+          ++row.wins;
+        else
+          ++row.losses;
+      }
+    }
+    nlohmann::json out = nlohmann::json::array();
+    for (const auto& [name, r] : table)
+      out.push_back({{"player", name},
+                     {"played", r.played},
+                     {"wins", r.wins},
+                     {"draws", r.draws},
+                     {"losses", r.losses},
+                     {"points", r.wins * 2 + r.draws}});
+    std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) {
+      return a["points"].template get<int>() > b["points"].template get<int>();
+    });
+    return json_response(
+        200, nlohmann::json{{"standings", out}, {"matches_counted", recent->size()}}.dump());
+  });
+}
+
+void Hub::match_summary_json(const std::string& match_id, net::HttpResponder done) {
+  auto host = find_match(match_id, true);
+  if (!host) return done(json_error(404, "no match " + match_id));
+  const auto snap = host->snapshot();
+  v1::MatchSummary w;
+  w.set_match_id(snap.match_id);
+  w.set_game(snap.game);
+  w.set_preset(snap.preset);
+  for (int i = 0; i < 2; ++i)
+    *w.add_players() = to_player(snap.players[static_cast<std::size_t>(i)], i);
+  w.set_ply(snap.ply);
+  w.set_status(snap.finished ? v1::MATCH_STATUS_FINISHED : v1::MATCH_STATUS_RUNNING);
+  if (snap.finished) *w.mutable_outcome() = protocol::to_wire(snap.outcome);
+  done(proto_json(w));
+}
+
+}  // namespace boyi::app

@@ -1,0 +1,56 @@
+// The hub's private records (sessions, seeks, challenges, the pairing pool). Included only
+// by the hub's own .cc files.
+#pragma once
+
+#include <boost/asio/steady_timer.hpp>
+#include <chrono>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+
+#include "server/app/hub.h"
+
+namespace boyi::app {
+
+struct Hub::Session {
+  net::ConnectionPtr conn;
+  net::FrameKind kind = net::FrameKind::json;
+  bool hello = false;
+  std::optional<UserInfo> user;
+  bool lobby = false;
+  std::string id;
+  std::set<std::string> spectating;
+  Peer peer() const { return {conn, kind}; }
+};
+
+// A setup as the server resolved it: the match configuration (without id) and its wire form.
+struct Hub::Resolved {
+  std::string preset;
+  referee::MatchConfig config;
+  int seat = -1;  // the proposer's wish: 0, 1 or -1
+  v1::MatchSetup wire;
+  std::string key() const {
+    return config.game + "|" + config.rules_text + "|" + config.time.to_string();
+  }
+};
+
+struct Hub::SeekEntry {
+  std::string id;
+  UserInfo owner;
+  Resolved setup;
+};
+
+struct Hub::ChallengeEntry {
+  std::string id;
+  UserInfo from, to;
+  Resolved setup;
+  std::shared_ptr<boost::asio::steady_timer> expiry;
+};
+
+struct Hub::PoolEntry {
+  UserInfo user;
+  Resolved setup;
+};
+
+}  // namespace boyi::app

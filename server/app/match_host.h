@@ -1,0 +1,155 @@
+// MatchHost: one match as an actor on its own strand. It holds the match's Referee (whose
+// game is a protocol::WireGame, so each accepted action's per-viewer wire forms come from
+// the one authoritative game), a timer armed at the referee's next deadline (clocks,
+// per-move limits, disconnect grace), the seats' connections and the spectators.
+//
+// Every public method posts to the strand and returns at once; replies and pushes go out
+// through the connections (thread-safe sends). Every accepted action is journaled by the
+// referee before anything about it is sent. Wire sequence numbers are the referee's minus
+// one: the referee's start event (seq 1) is the wire's MatchStarted, its first action is
+// wire seq 1, and its end event is MatchEnded (the last seq).
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "protocol/wire/wire_game.h"
+#include "server/app/app_context.h"
+#include "server/app/house_bot.h"
+#include "server/app/stored_match.h"
+#include "server/hosting/storage_journal.h"
+#include "server/referee/referee.h"
+
+namespace boyi::app {
+
+// A thread-safe snapshot for listings.
+struct MatchSnapshot {
+  std::string match_id;
+  std::string game;
+  std::string preset;
+  std::array<UserInfo, 2> players;
+  int ply = 0;
+  bool finished = false;
+  Outcome outcome;
+  std::uint32_t last_seq = 0;  // wire seq of the last event
+};
+
+class MatchHost : public std::enable_shared_from_this<MatchHost> {
+ public:
+  using Strand = boost::asio::strand<boost::asio::io_context::executor_type>;
+  using RequestClock = std::chrono::steady_clock;
+
+  // A new match (already stored, waiting) or one loaded from storage. Call start() or
+  // resume() next.
+  MatchHost(AppContext& app, StoredMatch stored, std::array<UserInfo, 2> players);
+  ~MatchHost();
+
+  // Makes a house bot play `seat` (before start/resume).
+  void set_house_player(int seat, std::unique_ptr<HousePlayer> player);
+
+  // Starts the match (journals its start) and sends MatchStarted to the seats' peers.
+  // `done` runs on the strand with the outcome (ok or why the match could not start).
+  void start(std::array<std::vector<Peer>, 2> seats, std::function<void(Status)> done);
+  // Rebuilds the referee from the stored journal (both seats away, their grace running).
+  // Runs synchronously: call before anyone else can reach the host.
+  Status resume();
+
+  void move(Peer peer, storage::Id user, std::uint64_t request_id, std::string text,
+            RequestClock::time_point received);
+  void resign(Peer peer, storage::Id user, std::uint64_t request_id);
+  void sync(Peer peer, storage::Id user, std::uint64_t request_id, std::uint32_t from_seq);
+  void spectate(Peer peer, std::uint64_t request_id);
+  void unspectate(Peer peer, std::uint64_t request_id);
+  void get_view(Peer peer, storage::Id user, std::uint64_t request_id);
+  void get_record(Peer peer, std::uint64_t request_id);
+  // The connection is gone: a seat whose last connection it was starts its grace.
+  void connection_closed(std::uint64_t connection_id);
+  // The server is stopping: timers stop; nothing is lost (everything is journaled).
+  void stop();
+
+  // The full record as a wire message (finished matches only); calls back on the strand.
+  void record_async(std::function<void(std::optional<v1::MatchRecord>)> done);
+  // The record as JSON (records::to_json) or the competition's text record, for HTTP;
+  // nullopt while the match runs. Calls back on the strand.
+  void records_async(
+      std::function<void(std::optional<std::string> json, std::optional<std::string> text)> done);
+
+  MatchSnapshot snapshot() const;
+  const std::string& id() const { return stored_.config.match_id; }
+  int seat_of(storage::Id user) const;  // 0, 1 or -1
+  const std::array<UserInfo, 2>& players() const { return players_; }
+  bool finished() const { return finished_.load(); }
+
+ private:
+  struct ActionInfo {
+    protocol::WireAction wire;
+    int ply = 0;
+    int to_move = -1;
+    std::array<bool, 2> running{};
+    std::int64_t move_limit_ms = 0;
+  };
+
+  const protocol::WireGame& game() const;
+  void after_change(std::optional<std::pair<std::uint64_t, std::uint64_t>> reply = std::nullopt,
+                    std::uint64_t reply_conn = 0);
+  void note_action();
+  void flush(std::uint64_t reply_seq, std::uint64_t reply_conn, std::uint64_t reply_request);
+  void arm_timer();
+  void on_timer();
+  void schedule_bots();
+  void bot_move(int seat);
+  void send_record_to_all();
+  void finish_bookkeeping();
+  void publish_snapshot();
+
+  v1::MatchStarted match_started(int seat) const;
+  v1::Clocks clocks_now() const;
+  v1::Clocks clocks_of(const std::array<std::int64_t, 2>& ms, const std::array<bool, 2>& running,
+                       std::int64_t move_limit_ms) const;
+  std::optional<v1::ServerMessage> event_message(int viewer, const referee::RecipientEvent& e,
+                                                 bool with_view) const;
+  std::optional<v1::MatchRecord> wire_record() const;
+  records::RecordMeta meta() const;
+  std::optional<std::string> json_record() const;
+  std::optional<std::string> text_record() const;
+  bool is_seat_peer(int seat, std::uint64_t conn_id) const;
+  void add_seat_peer(int seat, const Peer& peer);
+  void send(const Peer& peer, v1::ServerMessage message) const;
+  void error(const Peer& peer, std::uint64_t request_id, v1::ErrorCode code, std::string text,
+             std::uint32_t attempts_left = 0) const;
+
+  AppContext& app_;
+  Strand strand_;
+  boost::asio::steady_timer timer_;
+  std::array<std::unique_ptr<boost::asio::steady_timer>, 2> bot_timers_;
+  StoredMatch stored_;
+  std::array<UserInfo, 2> players_;
+  std::unique_ptr<hosting::StorageJournal> journal_;
+  std::unique_ptr<referee::Referee> referee_;
+  std::array<std::unique_ptr<HousePlayer>, 2> house_;
+  std::array<bool, 2> bot_pending_{};
+  std::vector<ActionInfo> actions_;  // [k-1]: the k-th accepted action
+  std::array<std::vector<Peer>, 2> seat_peers_;
+  std::vector<Peer> spectators_;
+  std::array<std::uint64_t, 3> sent_seq_{};  // referee seq sent to seat 0, 1, spectators
+  std::array<v1::GameView, 3> initial_views_;
+  bool stopped_ = false;
+  bool ended_handled_ = false;
+  std::atomic<bool> finished_{false};
+  std::optional<RequestClock::time_point> move_received_;
+  std::string action_text(const ActionInfo& a) const;
+  std::int64_t last_clock_update_ms_ = 0;
+
+  mutable std::mutex snapshot_mu_;
+  MatchSnapshot snapshot_;
+};
+
+}  // namespace boyi::app
