@@ -1,0 +1,102 @@
+// Shared helpers of the end-to-end tests: signed-in clients and a seek/accept pairing.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <memory>
+#include <ostream>
+#include <string>
+#include <utility>
+
+#include "tests/support/random_mover.h"
+#include "tests/support/server_process.h"
+#include "tests/support/test_client.h"
+
+namespace boyi::e2e {
+
+// Test names and messages print transports by name.
+inline void PrintTo(Transport t, std::ostream* os) {
+  *os << to_string(t);
+}
+
+// Unique names across one test program.
+inline std::string unique_name(const std::string& prefix) {
+  static std::atomic<int> counter{0};
+  return prefix + "-" + std::to_string(::getpid() % 100000) + "-" + std::to_string(++counter);
+}
+
+// Connects, says hello and signs in as a guest.
+inline Result<std::unique_ptr<Client>> guest(std::uint16_t port, Transport t,
+                                             const std::string& name) {
+  auto c = Client::connect(port, t);
+  if (!c.ok()) return Error{c.message()};
+  if (auto w = (*c)->hello(); !w.ok()) return Error{"hello: " + w.message()};
+  if (auto s = (*c)->sign_in_guest(name); !s.ok()) return Error{"guest sign-in: " + s.message()};
+  return std::move(c).value();
+}
+
+// Connects, says hello and signs up (`create`) or signs in with a password.
+inline Result<std::unique_ptr<Client>> person(std::uint16_t port, Transport t,
+                                              const std::string& username, bool create,
+                                              v1::SignedIn* signed_in = nullptr) {
+  auto c = Client::connect(port, t);
+  if (!c.ok()) return Error{c.message()};
+  if (auto w = (*c)->hello(); !w.ok()) return Error{"hello: " + w.message()};
+  const std::string password = "pw-" + username + "-secret";
+  auto s = create ? (*c)->sign_up(username, password) : (*c)->sign_in_password(username, password);
+  if (!s.ok()) return Error{(create ? "sign-up: " : "sign-in: ") + s.message()};
+  if (signed_in) *signed_in = *s;
+  return std::move(c).value();
+}
+
+inline v1::MatchSetup preset_setup(const std::string& preset, int seat = 0) {
+  v1::MatchSetup s;
+  s.set_preset(preset);
+  s.set_seat(seat);
+  return s;
+}
+
+inline v1::MatchSetup game_setup(const std::string& game, const std::string& rules,
+                                 std::uint32_t total_ms, std::uint32_t per_move_ms = 0,
+                                 int seat = 0) {
+  v1::MatchSetup s;
+  s.set_game(game);
+  s.set_rules(rules);
+  s.mutable_time_control()->set_total_ms(total_ms);
+  s.mutable_time_control()->set_per_move_ms(per_move_ms);
+  s.set_seat(seat);
+  return s;
+}
+
+struct Started {
+  v1::MatchStarted a;  // the seek's owner
+  v1::MatchStarted b;  // who accepted it
+};
+
+// `a` seeks, `b` accepts, both receive match_started.
+inline Result<Started> seek_and_accept(Client& a, Client& b, const v1::MatchSetup& setup) {
+  auto seek = a.create_seek(setup);
+  if (!seek.ok()) return Error{"create_seek: " + seek.message()};
+  if (Status st = b.accept_seek(seek->seek_id()); !st.ok()) {
+    return Error{"accept_seek: " + st.message()};
+  }
+  auto sa = a.wait_match_started();
+  if (!sa.ok()) return Error{"owner: " + sa.message()};
+  auto sb = b.wait_match_started();
+  if (!sb.ok()) return Error{"acceptor: " + sb.message()};
+  return Started{*sa, *sb};
+}
+
+// The server's log, for failure messages.
+inline std::string log_of(const ServerProcess* server) {
+  return server ? "\n--- boyi-server log (tail) ---\n" + server->log_tail() : std::string();
+}
+
+}  // namespace boyi::e2e
+
+#define E2E_ASSERT_OK(expr, server)                                                               \
+  do {                                                                                            \
+    const auto& e2e_r_ = (expr);                                                                  \
+    ASSERT_TRUE(e2e_r_.ok()) << #expr << ": " << e2e_r_.message() << ::boyi::e2e::log_of(server); \
+  } while (0)

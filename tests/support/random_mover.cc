@@ -1,0 +1,170 @@
+#include "tests/support/random_mover.h"
+
+#include <chrono>
+
+#include "engine/junqi/junqi.h"
+
+namespace boyi::e2e {
+
+std::string random_junqi_layout(int seat, std::uint64_t seed) {
+  Rng rng(seed);
+  junqi::State state;
+  return state.format_move(state.random_deployment(static_cast<Seat>(seat), rng));
+}
+
+RandomMover::RandomMover(Client& client, const v1::MatchStarted& started, std::uint64_t seed)
+    : client_(&client),
+      match_id_(started.match_id()),
+      game_(started.game()),
+      seat_(started.seat()),
+      rng_(seed) {
+  if (started.has_view()) take_view(started.view(), 0);
+  to_move_ = started.view().to_move();
+  if (game_ == "junqi" && seat_ >= 0) layout_ = random_junqi_layout(seat_, seed ^ 0x5eed);
+}
+
+void RandomMover::take_view(const v1::GameView& view, std::uint32_t seq) {
+  view_ = view;
+  view_seq_ = seq;
+}
+
+void RandomMover::handle(const v1::ServerMessage& m) {
+  auto ours = [&](const std::string& id) { return id == match_id_; };
+  if (m.has_match_started() && ours(m.match_started().match_id())) {
+    // A replay (Sync) starts with match_started again: its view is the initial one.
+    if (last_seq_ == 0) take_view(m.match_started().view(), 0);
+    return;
+  }
+  if (m.has_match_event() && ours(m.match_event().match_id())) {
+    const v1::MatchEvent& e = m.match_event();
+    if (e.seq() != last_seq_ + 1) {
+      problems_.push_back("seat " + std::to_string(seat_) + ": event seq " +
+                          std::to_string(e.seq()) + " after " + std::to_string(last_seq_));
+    }
+    last_seq_ = std::max(last_seq_, e.seq());
+    const bool own = m.request_id() != 0 && m.request_id() == pending_move_;
+    if (own) pending_move_ = 0;
+    events_.push_back({e.seq(), e.ply(), e.actor(), e.move(), e.redacted(), own});
+    to_move_ = e.to_move();
+    if (e.has_view()) take_view(e.view(), e.seq());
+    return;
+  }
+  if (m.has_match_ended() && ours(m.match_ended().match_id())) {
+    if (m.match_ended().seq() != last_seq_ + 1) {
+      problems_.push_back("match_ended seq " + std::to_string(m.match_ended().seq()) + " after " +
+                          std::to_string(last_seq_));
+    }
+    last_seq_ = std::max(last_seq_, m.match_ended().seq());
+    ended_ = m.match_ended();
+    pending_move_ = 0;
+    return;
+  }
+  if (m.has_match_record() && ours(m.match_record().match_id())) {
+    record_ = m.match_record();
+    return;
+  }
+  if (m.has_sync_done() && ours(m.sync_done().match_id())) {
+    if (m.sync_done().has_view()) take_view(m.sync_done().view().view(), m.sync_done().last_seq());
+    return;
+  }
+  if (m.has_match_view() && m.request_id() != 0 && m.request_id() == pending_view_) {
+    pending_view_ = 0;
+    take_view(m.match_view().view(), m.match_view().last_seq());
+    return;
+  }
+  if (m.has_error() && m.request_id() != 0 &&
+      (m.request_id() == pending_move_ || m.request_id() == pending_view_)) {
+    if (m.request_id() == pending_move_) pending_move_ = 0;
+    if (m.request_id() == pending_view_) pending_view_ = 0;
+    // A move sent just as the match ended is refused as over: not the mover's fault.
+    if (!(ended_ && m.error().code() == v1::ERROR_CODE_MATCH_OVER)) {
+      problems_.push_back("seat " + std::to_string(seat_) + ": " + describe(m));
+    }
+    return;
+  }
+  others_.push_back(m);
+}
+
+void RandomMover::act() {
+  if (seat_ < 0 || ended_ || pending_move_ != 0 || pending_view_ != 0) return;
+  if (view_ && view_seq_ == last_seq_) {
+    if (!view_->can_act() || moves_sent_ >= move_budget_) return;
+    std::string move;
+    if (view_->legal_moves_size() > 0) {
+      move = view_->legal_moves(static_cast<int>(rng_.below(view_->legal_moves_size())));
+    } else if (game_ == "junqi") {
+      move = layout_;
+    } else {
+      problems_.push_back("seat " + std::to_string(seat_) + " may act but has no legal move");
+      return;
+    }
+    ++moves_sent_;
+    pending_move_ = client_->send_move(match_id_, move);
+    view_.reset();  // a move changes the position: the next view comes with a later seq
+    return;
+  }
+  // No current view: ask for one when this seat may be to act (its turn, or a 军棋 deployment
+  // where nobody acts alone), once per seq.
+  if ((to_move_ == seat_ || to_move_ == -1) && view_requested_for_ != last_seq_) {
+    view_requested_for_ = last_seq_;
+    v1::ClientMessage m;
+    m.set_request_id(client_->next_request_id());
+    m.mutable_get_view()->set_match_id(match_id_);
+    pending_view_ = m.request_id();
+    (void)client_->send(m);
+  }
+}
+
+void RandomMover::pump(Millis wait) {
+  if (auto m = client_->next(wait)) {
+    handle(*m);
+    while (auto more = client_->next(Millis(0))) handle(*more);
+  }
+  act();
+}
+
+bool play_until(const std::vector<RandomMover*>& movers, const std::function<bool()>& done,
+                Millis timeout) {
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  for (auto* m : movers) m->act();
+  while (std::chrono::steady_clock::now() < deadline) {
+    if (done()) return true;
+    for (auto* m : movers) m->pump(Millis(2));
+  }
+  return done();
+}
+
+bool play(const std::vector<RandomMover*>& movers, Millis timeout) {
+  return play_until(
+      movers,
+      [&] {
+        for (auto* m : movers) {
+          if (!m->ended()) return false;
+        }
+        return true;
+      },
+      timeout);
+}
+
+std::string compare_streams(const RandomMover& a, const RandomMover& b) {
+  const auto& x = a.events();
+  const auto& y = b.events();
+  if (x.size() != y.size()) {
+    return "event counts differ: " + std::to_string(x.size()) + " vs " + std::to_string(y.size());
+  }
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    const bool same = x[i].seq == y[i].seq && x[i].ply == y[i].ply && x[i].actor == y[i].actor &&
+                      (x[i].redacted || y[i].redacted || x[i].move == y[i].move);
+    if (!same) {
+      return "event " + std::to_string(i) + " differs: seq " + std::to_string(x[i].seq) + "/" +
+             std::to_string(y[i].seq) + " move '" + x[i].move + "'/'" + y[i].move + "'";
+    }
+  }
+  if (a.match_ended().has_value() != b.match_ended().has_value()) return "only one saw the end";
+  if (a.match_ended() && a.match_ended()->seq() != b.match_ended()->seq()) {
+    return "match_ended seq differs";
+  }
+  return {};
+}
+
+}  // namespace boyi::e2e

@@ -1,0 +1,261 @@
+#include "tests/support/wire_connection.h"
+
+#include <boost/asio/as_tuple.hpp>
+#include <boost/asio/awaitable.hpp>
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/connect.hpp>
+#include <boost/asio/detached.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/strand.hpp>
+#include <boost/asio/use_awaitable.hpp>
+#include <boost/asio/write.hpp>
+#include <boost/beast/core/buffers_to_string.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/websocket.hpp>
+#include <deque>
+#include <optional>
+#include <utility>
+
+#include "protocol/framing/length_prefixed.h"
+#include "protocol/framing/line_decoder.h"
+#include "protocol/wire/json.h"
+
+namespace boyi::e2e {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace websocket = beast::websocket;
+using tcp = asio::ip::tcp;
+constexpr auto kNoThrow = asio::as_tuple(asio::use_awaitable);
+
+std::string_view to_string(Transport transport) {
+  switch (transport) {
+    case Transport::tcp_binary:
+      return "tcp-binary";
+    case Transport::tcp_json:
+      return "tcp-json";
+    case Transport::ws_binary:
+      return "ws-binary";
+    case Transport::ws_text:
+      return "ws-text";
+  }
+  return "?";
+}
+
+Result<Transport> parse_transport(std::string_view text) {
+  for (Transport t :
+       {Transport::tcp_binary, Transport::tcp_json, Transport::ws_binary, Transport::ws_text}) {
+    if (to_string(t) == text) return t;
+  }
+  return Error{"unknown transport '" + std::string(text) +
+               "' (tcp-binary, tcp-json, ws-binary, ws-text)"};
+}
+
+struct WireConnection::Impl : std::enable_shared_from_this<Impl> {
+  Impl(asio::io_context& ioc, Transport t, std::size_t max)
+      : strand(asio::make_strand(ioc)), transport(t), max_frame(max), lines(max), frames(max) {}
+
+  asio::strand<asio::io_context::executor_type> strand;
+  Transport transport;
+  std::size_t max_frame;
+  std::optional<tcp::socket> socket;                 // TCP transports
+  std::optional<websocket::stream<tcp::socket>> ws;  // WebSocket transports
+  WireCallbacks cb;
+  struct Out {
+    std::string bytes;
+    bool text = false;
+  };
+  std::deque<Out> out;
+  bool writing = false;
+  bool connected = false;
+  bool closed = false;
+  framing::LineDecoder lines;
+  framing::LengthPrefixedDecoder frames;
+
+  void finish(std::string reason) {
+    if (closed) return;
+    closed = true;
+    beast::error_code ignored;
+    if (socket) {
+      socket->shutdown(tcp::socket::shutdown_both, ignored);
+      socket->close(ignored);
+    }
+    if (ws) {
+      beast::get_lowest_layer(*ws).shutdown(tcp::socket::shutdown_both, ignored);
+      beast::get_lowest_layer(*ws).close(ignored);
+    }
+    if (connected && cb.on_closed) cb.on_closed(std::move(reason));
+    if (!connected && cb.on_connected)
+      cb.on_connected(Error{"closed before connecting: " + reason});
+    connected = false;
+  }
+
+  void deliver(std::string_view payload, bool json) {
+    v1::ServerMessage message;
+    Status st = json ? protocol::from_json(payload, &message, max_frame)
+                     : protocol::parse_binary(payload, &message, max_frame);
+    if (!st.ok()) {
+      if (cb.on_decode_error) cb.on_decode_error(st.message());
+      return;
+    }
+    if (message.has_ping()) {
+      v1::ClientMessage pong;
+      pong.mutable_pong()->set_nonce(message.ping().nonce());
+      queue_message(pong);
+    }
+    if (cb.on_message) cb.on_message(std::move(message));
+  }
+
+  // On the strand.
+  void queue_message(const v1::ClientMessage& m) {
+    auto bytes = is_json(transport) ? protocol::to_json_line(m, max_frame)
+                                    : protocol::to_binary(m, max_frame);
+    if (!bytes.ok()) return;
+    std::string payload = std::move(bytes).value();
+    if (transport == Transport::tcp_binary) payload = framing::encode_length_prefixed(payload);
+    if (transport == Transport::tcp_json) payload = framing::encode_json_line(payload);
+    queue(Out{std::move(payload), transport == Transport::ws_text});
+  }
+
+  void queue(Out o) {
+    if (closed) return;
+    out.push_back(std::move(o));
+    if (!writing && connected) {
+      writing = true;
+      asio::co_spawn(strand, write_loop(shared_from_this()), asio::detached);
+    }
+  }
+
+  static asio::awaitable<void> write_loop(std::shared_ptr<Impl> self) {
+    while (!self->out.empty() && !self->closed) {
+      Out o = std::move(self->out.front());
+      self->out.pop_front();
+      if (self->ws) {
+        self->ws->text(o.text);
+        auto [ec, n] = co_await self->ws->async_write(asio::buffer(o.bytes), kNoThrow);
+        if (ec) {
+          self->finish("write: " + ec.message());
+          break;
+        }
+      } else {
+        auto [ec, n] = co_await asio::async_write(*self->socket, asio::buffer(o.bytes), kNoThrow);
+        if (ec) {
+          self->finish("write: " + ec.message());
+          break;
+        }
+      }
+    }
+    self->writing = false;
+  }
+
+  static asio::awaitable<void> run(std::shared_ptr<Impl> self, std::string host,
+                                   std::uint16_t port) {
+    tcp::resolver resolver(self->strand);
+    auto [rec, endpoints] = co_await resolver.async_resolve(host, std::to_string(port), kNoThrow);
+    if (rec) co_return self->finish("resolve: " + rec.message());
+    tcp::socket sock(self->strand);
+    auto [cec, ep] = co_await asio::async_connect(sock, endpoints, kNoThrow);
+    if (cec) co_return self->finish("connect: " + cec.message());
+    sock.set_option(tcp::no_delay(true));
+    if (is_websocket(self->transport)) {
+      self->ws.emplace(std::move(sock));
+      self->ws->read_message_max(self->max_frame * 4);
+      auto [hec] = co_await self->ws->async_handshake(host, "/", kNoThrow);
+      if (hec) co_return self->finish("websocket handshake: " + hec.message());
+    } else {
+      self->socket.emplace(std::move(sock));
+    }
+    if (self->closed) co_return;
+    self->connected = true;
+    if (self->cb.on_connected) self->cb.on_connected(Status{});
+    if (!self->out.empty() && !self->writing) {
+      self->writing = true;
+      asio::co_spawn(self->strand, write_loop(self), asio::detached);
+    }
+    if (self->ws) {
+      beast::flat_buffer buffer;
+      for (;;) {
+        auto [ec, n] = co_await self->ws->async_read(buffer, kNoThrow);
+        if (ec)
+          co_return self->finish(ec == websocket::error::closed
+                                     ? "closed by server: " +
+                                           std::string(self->ws->reason().reason.c_str())
+                                     : "read: " + ec.message());
+        std::string payload = beast::buffers_to_string(buffer.data());
+        buffer.consume(buffer.size());
+        self->deliver(payload, !self->ws->got_binary());
+        if (self->closed) co_return;
+      }
+    }
+    std::string chunk(16 * 1024, '\0');
+    for (;;) {
+      auto [ec, n] = co_await self->socket->async_read_some(asio::buffer(chunk), kNoThrow);
+      if (ec) co_return self->finish(ec == asio::error::eof ? "closed by server" : ec.message());
+      std::string_view got(chunk.data(), n);
+      bool json = self->transport == Transport::tcp_json;
+      if (json)
+        self->lines.feed(got);
+      else
+        self->frames.feed(got);
+      for (;;) {
+        framing::DecodeStep step = json ? self->lines.next() : self->frames.next();
+        if (step.need_more()) break;
+        if (step.is_error()) {
+          if (self->cb.on_decode_error) self->cb.on_decode_error("framing: " + step.reason);
+          if (!step.resynchronised) co_return self->finish("framing lost: " + step.reason);
+          continue;
+        }
+        self->deliver(step.payload, json);
+        if (self->closed) co_return;
+      }
+    }
+  }
+};
+
+WireConnection::WireConnection(asio::io_context& ioc, Transport transport,
+                               std::size_t max_frame_bytes)
+    : impl_(std::make_shared<Impl>(ioc, transport, max_frame_bytes)) {}
+
+WireConnection::~WireConnection() {
+  close();
+}
+
+void WireConnection::start(std::string host, std::uint16_t port, WireCallbacks callbacks) {
+  asio::post(impl_->strand,
+             [self = impl_, host = std::move(host), port, cb = std::move(callbacks)]() mutable {
+               self->cb = std::move(cb);
+               asio::co_spawn(self->strand, Impl::run(self, std::move(host), port), asio::detached);
+             });
+}
+
+Status WireConnection::send(const v1::ClientMessage& message) {
+  auto bytes = is_json(impl_->transport) ? protocol::to_json_line(message, impl_->max_frame)
+                                         : protocol::to_binary(message, impl_->max_frame);
+  if (!bytes.ok()) return Error{bytes.message()};
+  std::string payload = std::move(bytes).value();
+  if (impl_->transport == Transport::tcp_binary) {
+    payload = framing::encode_length_prefixed(payload);
+  } else if (impl_->transport == Transport::tcp_json) {
+    payload = framing::encode_json_line(payload);
+  }
+  send_raw(std::move(payload), impl_->transport == Transport::ws_text);
+  return {};
+}
+
+void WireConnection::send_raw(std::string bytes, bool ws_text) {
+  asio::post(impl_->strand, [self = impl_, bytes = std::move(bytes), ws_text]() mutable {
+    self->queue(Impl::Out{std::move(bytes), ws_text});
+  });
+}
+
+void WireConnection::close() {
+  asio::post(impl_->strand, [self = impl_] { self->finish("closed by client"); });
+}
+
+Transport WireConnection::transport() const {
+  return impl_->transport;
+}
+
+}  // namespace boyi::e2e

@@ -1,0 +1,73 @@
+// An asynchronous client connection to a Boyi server speaking one of the four message
+// transports of protocol/README.md: TCP with 4-byte length-prefixed protobuf frames, TCP JSON
+// lines, WebSocket binary frames (protobuf) and WebSocket text frames (JSON).
+//
+// It runs on a caller's io_context (one strand per connection, so any number of threads may run
+// it) and reports each decoded ServerMessage, each undecodable one, and the close through
+// callbacks invoked on that strand. Server pings are answered here and still reported.
+// Used by the blocking test client (test_client.h) and by the load generator (tools/load).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "boyi/v1/boyi.pb.h"
+#include "engine/core/result.h"
+
+namespace boost::asio {
+class io_context;
+}
+
+namespace boyi::e2e {
+
+enum class Transport : std::uint8_t { tcp_binary, tcp_json, ws_binary, ws_text };
+
+std::string_view to_string(Transport transport);
+Result<Transport> parse_transport(std::string_view text);
+inline bool is_json(Transport t) {
+  return t == Transport::tcp_json || t == Transport::ws_text;
+}
+inline bool is_websocket(Transport t) {
+  return t == Transport::ws_binary || t == Transport::ws_text;
+}
+
+struct WireCallbacks {
+  // Connected (and the WebSocket handshake done), or why not. Called exactly once.
+  std::function<void(Status)> on_connected;
+  std::function<void(v1::ServerMessage&&)> on_message;
+  // A frame that did not decode as a ServerMessage: the reason.
+  std::function<void(std::string)> on_decode_error;
+  // The connection ended (after on_connected succeeded): the reason. Called at most once.
+  std::function<void(std::string)> on_closed;
+};
+
+class WireConnection {
+ public:
+  WireConnection(boost::asio::io_context& ioc, Transport transport,
+                 std::size_t max_frame_bytes = 64 * 1024);
+  ~WireConnection();  // closes
+  WireConnection(const WireConnection&) = delete;
+  WireConnection& operator=(const WireConnection&) = delete;
+
+  // Starts connecting; callbacks run on the connection's strand. Call once.
+  void start(std::string host, std::uint16_t port, WireCallbacks callbacks);
+
+  // Thread-safe. Encodes the message for the transport and queues it.
+  Status send(const v1::ClientMessage& message);
+  // Thread-safe. Queues bytes as they are: on TCP written raw, on WebSocket one message
+  // (text when `ws_text`, else binary).
+  void send_raw(std::string bytes, bool ws_text = false);
+  // Thread-safe. Closes the socket (no goodbye); on_closed follows.
+  void close();
+
+  Transport transport() const;
+
+ private:
+  struct Impl;
+  std::shared_ptr<Impl> impl_;
+};
+
+}  // namespace boyi::e2e

@@ -1,0 +1,252 @@
+#include "tools/load/load_run.h"
+
+#include <atomic>
+#include <boost/asio/executor_work_guard.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <chrono>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "engine/core/rng.h"
+#include "tests/support/random_mover.h"
+
+namespace boyi::load {
+
+namespace asio = boost::asio;
+using Clock = std::chrono::steady_clock;
+using e2e::WireConnection;
+
+namespace {
+
+struct Shared {
+  Shared(asio::io_context& io, const LoadOptions& options) : ioc(io), opt(options) {}
+  asio::io_context& ioc;
+  const LoadOptions& opt;
+  std::atomic<bool> stopping{false};
+  std::atomic<bool> measuring{false};
+  Latencies relay;
+  std::atomic<std::uint64_t> connected{0}, connect_failures{0}, started{0}, finished{0}, moves{0},
+      time_forfeits{0}, closed_early{0};
+  std::mutex mu;  // endings, errors
+  std::map<std::string, std::uint64_t> endings, errors;
+};
+
+// One pair of connections playing match after match.
+class Pair : public std::enable_shared_from_this<Pair> {
+ public:
+  Pair(Shared& shared, int index) : s_(shared), rng_(0x10ad + static_cast<std::uint64_t>(index)) {
+    for (auto& c : conns_) c = std::make_unique<WireConnection>(s_.ioc, s_.opt.transport);
+  }
+
+  void start() {
+    for (int k = 0; k < 2; ++k) {
+      e2e::WireCallbacks cb;
+      auto self = shared_from_this();
+      cb.on_connected = [self, k](Status st) {
+        if (!st.ok()) {
+          ++self->s_.connect_failures;
+          return;
+        }
+        v1::ClientMessage m;
+        m.set_request_id(self->next_id());
+        m.mutable_hello()->set_protocol_version(1);
+        m.mutable_hello()->set_client_name("boyi-load");
+        (void)self->conns_[k]->send(m);
+      };
+      cb.on_message = [self, k](v1::ServerMessage&& m) { self->on_message(k, m); };
+      cb.on_closed = [self](std::string) {
+        if (!self->s_.stopping) ++self->s_.closed_early;
+      };
+      conns_[k]->start(s_.opt.host, s_.opt.port, std::move(cb));
+    }
+  }
+
+  void stop() {
+    for (auto& c : conns_) c->close();
+  }
+
+ private:
+  std::uint64_t next_id() { return ++request_ids_; }
+
+  void send(int k, v1::ClientMessage m) {
+    m.set_request_id(next_id());
+    (void)conns_[k]->send(m);
+  }
+
+  void new_seek() {
+    if (s_.stopping) return;
+    v1::ClientMessage m;
+    m.mutable_create_seek()->mutable_setup()->set_preset(s_.opt.preset);
+    m.mutable_create_seek()->mutable_setup()->set_seat(-1);
+    send(0, m);
+  }
+
+  void on_message(int k, const v1::ServerMessage& m) {
+    if (m.has_welcome()) {
+      ++s_.connected;
+      v1::ClientMessage in;
+      in.mutable_sign_in()->mutable_guest()->set_display_name("load");
+      send(k, in);
+    } else if (m.has_signed_in()) {
+      bool both;
+      {
+        std::lock_guard lock(mu_);
+        both = ++signed_in_ == 2;
+      }
+      if (both) new_seek();
+    } else if (m.has_seek_created()) {
+      v1::ClientMessage a;
+      a.mutable_accept_seek()->set_seek_id(m.seek_created().seek().seek_id());
+      send(1, a);
+    } else if (m.has_match_started()) {
+      const auto& ms = m.match_started();
+      {
+        std::lock_guard lock(mu_);
+        seat_[k] = ms.seat();
+        match_id_ = ms.match_id();
+        if (ms.game() == "junqi")
+          layout_[k] = e2e::random_junqi_layout(ms.seat(), rng_());
+        else
+          layout_[k].clear();
+      }
+      if (k == 0) ++s_.started;
+      consider(k, ms.view());
+    } else if (m.has_match_event()) {
+      const auto& e = m.match_event();
+      const auto now = Clock::now();
+      int mine;
+      {
+        std::lock_guard lock(mu_);
+        mine = seat_[k];
+        if (e.actor() != mine && sent_[e.actor() & 1] != Clock::time_point{}) {
+          if (s_.measuring) {
+            s_.relay.add(
+                std::chrono::duration_cast<std::chrono::microseconds>(now - sent_[e.actor() & 1])
+                    .count());
+          }
+          sent_[e.actor() & 1] = {};
+        }
+      }
+      if (e.actor() == mine && s_.measuring) ++s_.moves;
+      if (e.has_view()) {
+        consider(k, e.view());
+      } else if (e.to_move() == mine || e.to_move() == -1) {
+        v1::ClientMessage g;
+        g.mutable_get_view()->set_match_id(e.match_id());
+        send(k, g);
+      }
+    } else if (m.has_match_view()) {
+      consider(k, m.match_view().view());
+    } else if (m.has_match_ended()) {
+      if (k != 0) return;
+      ++s_.finished;
+      const v1::Ending ending = m.match_ended().outcome().ending();
+      if (ending == v1::ENDING_TIME_FORFEIT) ++s_.time_forfeits;
+      {
+        std::lock_guard lock(s_.mu);
+        ++s_.endings[v1::Ending_Name(ending)];
+      }
+      new_seek();
+    } else if (m.has_error()) {
+      if (m.error().code() == v1::ERROR_CODE_MATCH_OVER) return;  // raced the end
+      std::lock_guard lock(s_.mu);
+      ++s_.errors[v1::ErrorCode_Name(m.error().code())];
+    }
+  }
+
+  void consider(int k, const v1::GameView& view) {
+    if (s_.stopping || !view.can_act()) return;
+    std::string move;
+    std::string match_id;
+    {
+      std::lock_guard lock(mu_);
+      if (view.legal_moves_size() > 0) {
+        move = view.legal_moves(static_cast<int>(rng_.below(view.legal_moves_size())));
+      } else {
+        move = layout_[k];
+      }
+      match_id = match_id_;
+    }
+    if (move.empty()) return;
+    v1::ClientMessage m;
+    m.mutable_move()->set_match_id(match_id);
+    m.mutable_move()->set_move(move);
+    auto self = shared_from_this();
+    auto fire = [self, k, m]() mutable {
+      {
+        std::lock_guard lock(self->mu_);
+        self->sent_[self->seat_[k] & 1] = Clock::now();
+      }
+      self->send(k, std::move(m));
+    };
+    if (s_.opt.think_ms <= 0) return fire();
+    auto timer =
+        std::make_shared<asio::steady_timer>(s_.ioc, std::chrono::milliseconds(s_.opt.think_ms));
+    timer->async_wait([timer, fire](const boost::system::error_code& ec) mutable {
+      if (!ec) fire();
+    });
+  }
+
+  Shared& s_;
+  std::unique_ptr<WireConnection> conns_[2];
+  std::atomic<std::uint64_t> request_ids_{0};
+  std::mutex mu_;
+  Rng rng_;
+  int signed_in_ = 0;
+  int seat_[2] = {-1, -1};
+  std::string match_id_;
+  std::string layout_[2];
+  Clock::time_point sent_[2]{};
+};
+
+}  // namespace
+
+LoadReport run_load(const LoadOptions& opt) {
+  asio::io_context ioc;
+  auto guard = asio::make_work_guard(ioc);
+  Shared shared(ioc, opt);
+  std::vector<std::thread> threads;
+  for (int i = 0; i < std::max(1, opt.threads); ++i) threads.emplace_back([&] { ioc.run(); });
+
+  std::vector<std::shared_ptr<Pair>> pairs;
+  const auto ramp_start = Clock::now();
+  for (int i = 0; i < opt.matches; ++i) {
+    pairs.push_back(std::make_shared<Pair>(shared, i));
+    pairs.back()->start();
+    const auto due = ramp_start + std::chrono::duration<double>(opt.ramp_s * (i + 1) / opt.matches);
+    std::this_thread::sleep_until(due);
+  }
+  // Let the last connections sign in and start, then measure for the duration.
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  const auto moves_before = shared.moves.load();
+  shared.measuring = true;
+  const auto t0 = Clock::now();
+  std::this_thread::sleep_for(std::chrono::duration<double>(opt.duration_s));
+  shared.measuring = false;
+  const double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+  shared.stopping = true;
+  for (auto& p : pairs) p->stop();
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  guard.reset();
+  ioc.stop();
+  for (auto& t : threads) t.join();
+
+  LoadReport r;
+  r.seconds = seconds;
+  r.connected = shared.connected;
+  r.connect_failures = shared.connect_failures;
+  r.matches_started = shared.started;
+  r.matches_finished = shared.finished;
+  r.moves = shared.moves - moves_before;
+  r.time_forfeits = shared.time_forfeits;
+  r.closed_early = shared.closed_early;
+  r.endings = shared.endings;
+  r.errors = shared.errors;
+  r.relay = shared.relay.summary();
+  return r;
+}
+
+}  // namespace boyi::load

@@ -1,0 +1,44 @@
+// The Boyi phase of boyi-load: N concurrent matches, each between two guest connections that
+// play uniformly random legal moves from their own views; when a match ends the same pair
+// starts another, until the duration is over.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+
+#include "tests/support/wire_connection.h"
+#include "tools/load/stats.h"
+
+namespace boyi::load {
+
+struct LoadOptions {
+  std::string host = "127.0.0.1";
+  std::uint16_t port = 7700;
+  int matches = 100;
+  double duration_s = 30;
+  e2e::Transport transport = e2e::Transport::tcp_binary;
+  std::string preset = "surakarta-ccgc";
+  int think_ms = 25;  // a mover waits this long before sending (stay under the rate limit)
+  int threads = 2;    // client io threads
+  double ramp_s = 5;  // spread the connects over this long
+};
+
+struct LoadReport {
+  double seconds = 0;           // the measured (playing) period
+  std::uint64_t connected = 0;  // connections that completed the handshake
+  std::uint64_t connect_failures = 0;
+  std::uint64_t matches_started = 0;
+  std::uint64_t matches_finished = 0;
+  std::uint64_t moves = 0;          // accepted actions (each counted once)
+  std::uint64_t time_forfeits = 0;  // lost on time: random movers answer at once, so never
+                                    // the movers' fault
+  std::uint64_t closed_early = 0;   // connections the server closed during the run
+  std::map<std::string, std::uint64_t> endings;
+  std::map<std::string, std::uint64_t> errors;  // error replies by code
+  Latencies::Summary relay;                     // move sent -> opponent received the event
+};
+
+LoadReport run_load(const LoadOptions& options);
+
+}  // namespace boyi::load
