@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # The front door (see README.md):
-#   scripts/boyi.sh run [args...]   install what is missing, build (Release), run the main program
+#   scripts/boyi.sh run [args...]   install what is missing, build (Release), run boyi-server
+#                                   (port 7700, data in ./data; args go to boyi-server)
 #   scripts/boyi.sh test            install what is missing, build, run every test
 #                                   (Release build, then the address+undefined sanitizer build)
 #   scripts/boyi.sh build           install what is missing and build (Release) only
+#   scripts/boyi.sh play [args...]  build, then play in the terminal (boyi-play)
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
@@ -26,6 +28,10 @@ case "$cmd" in
     ;;
   run)
     build_release
+    exec "$release/server/app/boyi-server" "$@"
+    ;;
+  play)
+    build_release
     exec "$release/tools/play/boyi-play" "$@"
     ;;
   test)
@@ -40,7 +46,7 @@ case "$cmd" in
       ctest --test-dir "$asan" --output-on-failure -j "$jobs"
     ;;
   *)
-    echo "usage: scripts/boyi.sh run|test|build [args...]" >&2
+    echo "usage: scripts/boyi.sh run|test|build|play [args...]" >&2
     exit 2
     ;;
 esac
