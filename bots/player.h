@@ -1,0 +1,59 @@
+// Players: something that chooses a move for one seat from what that seat may
+// know, inside a time budget.
+//
+// What a seat knows is SeatKnowledge<G>: for the perfect-information games
+// (五子棋, 点格棋, 苏拉卡尔塔) the state itself (every view shows all of it);
+// for 军棋 a JunqiSeatInfo — the seat's view plus the event views it received —
+// so a 军棋 player cannot read the true state: it searches determinizations
+// or reads its view only.
+//
+// Players by name with options ("uct:c=1.2,playouts=20000", "alphabeta:depth=4"),
+// see make_player() and player_help().
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "bots/games/junqi_info.h"
+#include "bots/search/time_budget.h"
+#include "engine/core/game.h"
+#include "engine/core/result.h"
+
+namespace boyi::bots {
+
+template <class G>
+struct SeatKnowledgeOf {
+  using type = G;
+};
+template <>
+struct SeatKnowledgeOf<junqi::State> {
+  using type = JunqiSeatInfo;
+};
+template <class G>
+using SeatKnowledge = typename SeatKnowledgeOf<G>::type;
+
+template <Game G>
+class Player {
+ public:
+  virtual ~Player() = default;
+  virtual std::string name() const = 0;  // the spec it was made from
+  // A legal move for `seat`, which must be able to act in `info`.
+  virtual typename G::Move choose(const SeatKnowledge<G>& info, Seat seat,
+                                  const TimeBudget& budget) = 0;
+};
+
+// "random", "greedy", "alphabeta[:depth=N,tt=LOG2,q=N,nodes=N]", "minimax[:depth=N]",
+// "uct[:c=X,playouts=N,amaf=off|alpha|rave,alpha=X,rave=K,expand=N,rollout=N,reuse=0|1]",
+// "mcts[:playouts=N]" (flat Monte Carlo); for 军棋 also "ismcts[:c=X,playouts=N]" and
+// worlds=N (determinizations) for alphabeta, minimax, uct and mcts. Seeded by `seed`.
+template <Game G>
+Result<std::unique_ptr<Player<G>>> make_player(std::string_view spec, std::uint64_t seed);
+
+// The player names offered for a game, and a one-paragraph description of the options.
+std::vector<std::string> player_names(std::string_view game);
+std::string player_help();
+
+}  // namespace boyi::bots

@@ -1,0 +1,64 @@
+// The local match runner: N games between two players of one game, no server.
+// Game i gives the first engine (A) seat 0 when i is even and seat 1 when odd,
+// so each plays first equally often. Every action goes through the engine's
+// checked path (an illegal one loses the game at once) and every move is timed
+// against the control; a player past its per-move limit or bank loses on time.
+// 军棋 players receive only their seat's view and event views.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "engine/core/outcome.h"
+#include "engine/core/result.h"
+
+namespace boyi::match {
+
+struct MatchConfig {
+  std::string game;
+  std::string first;   // player spec of engine A
+  std::string second;  // player spec of engine B
+  int games = 10;
+  std::string rules;              // rules text ("" = the game's defaults)
+  std::int64_t per_move_ms = -1;  // < 0: none
+  std::int64_t bank_ms = -1;      // per side per game; < 0: none
+  std::int64_t increment_ms = 0;
+  std::int64_t safety_margin_ms = 30;
+  std::int64_t grace_ms = 50;  // measured time may exceed a limit by this before a forfeit
+  std::uint64_t seed = 1;
+  int concurrency = 1;
+  int max_plies = 5000;  // a game still running after this many actions is aborted (a draw)
+};
+
+struct GameRecord {
+  int index = 0;
+  Seat a_seat = 0;                 // the seat engine A played
+  Outcome outcome;                 // the game's end
+  std::vector<std::string> moves;  // every action in notation, in order
+  std::vector<Seat> movers;
+  std::int64_t a_ms = 0, b_ms = 0;  // thinking time used
+  std::string note;                 // the reason for an illegal move, if any
+  // From A's point of view: 1 win, 0.5 draw, 0 loss.
+  double a_score() const;
+};
+
+struct MatchResult {
+  int wins = 0, draws = 0, losses = 0;  // for engine A
+  int a_time_forfeits = 0, b_time_forfeits = 0;
+  int a_illegal = 0, b_illegal = 0;
+  std::vector<GameRecord> games;  // by index
+};
+
+// Checks the config (game, player specs, rules) before anything is played.
+Status validate(const MatchConfig& config);
+// Plays the match; `on_game` (optional) is called once per finished game, in
+// completion order, from one thread at a time.
+Result<MatchResult> run_match(const MatchConfig& config,
+                              const std::function<void(const GameRecord&)>& on_game = {});
+
+// A PGN-like text record of one game.
+std::string game_log(const MatchConfig& config, const GameRecord& record);
+
+}  // namespace boyi::match

@@ -1,0 +1,101 @@
+// boyi-match: plays N games between two engines locally (no server) and
+// reports wins, draws, losses, the score and the Elo difference with a 95%
+// interval (see elo.h for the formula).
+//
+//   boyi-match --game dots --first alphabeta:depth=4 --second uct:playouts=5000
+//              then: --games 20 --per-move-ms 500 --concurrency 2 --log games.txt
+#include <CLI/CLI.hpp>
+#include <charconv>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <mutex>
+
+#include "bots/player.h"
+#include "tools/match/elo.h"
+#include "tools/match/local_match.h"
+
+namespace {
+
+// "BANK+INC" in seconds (decimals allowed), or "BANK".
+bool parse_time_control(const std::string& text, std::int64_t& bank_ms, std::int64_t& inc_ms) {
+  const auto plus = text.find('+');
+  auto seconds = [](const std::string& s, std::int64_t& out) {
+    char* end = nullptr;
+    const double v = std::strtod(s.c_str(), &end);
+    if (s.empty() || end != s.c_str() + s.size() || !(v >= 0) || v > 1e7) return false;
+    out = static_cast<std::int64_t>(v * 1000.0 + 0.5);
+    return true;
+  };
+  inc_ms = 0;
+  if (plus == std::string::npos) return seconds(text, bank_ms);
+  return seconds(text.substr(0, plus), bank_ms) && seconds(text.substr(plus + 1), inc_ms);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"boyi-match: two engines, N local games, Elo with a 95% interval.\n" +
+               boyi::bots::player_help()};
+  boyi::match::MatchConfig c;
+  std::string time_control, log_path;
+  bool quiet = false;
+  app.add_option("--game", c.game, "junqi, gomoku, dots or surakarta")->required();
+  app.add_option("--first", c.first, "engine A (e.g. uct:c=1.2,playouts=20000)")->required();
+  app.add_option("--second", c.second, "engine B (e.g. alphabeta:depth=4)")->required();
+  app.add_option("--games", c.games, "games to play (A is seat 0 in even games)");
+  app.add_option("--time-control", time_control, "BANK+INC in seconds per side, e.g. 60+1");
+  app.add_option("--per-move-ms", c.per_move_ms, "limit per move in ms");
+  app.add_option("--margin-ms", c.safety_margin_ms, "safety margin the players keep");
+  app.add_option("--rules", c.rules, "rules text, e.g. \"rule=renju opening=ccgc\"");
+  app.add_option("--seed", c.seed, "seed of every player's randomness");
+  app.add_option("--concurrency", c.concurrency, "games played at once");
+  app.add_option("--max-plies", c.max_plies, "abort a game (a draw) after this many actions");
+  app.add_option("--log", log_path, "write a PGN-like record of every game here");
+  app.add_flag("--quiet", quiet, "no line per game");
+  CLI11_PARSE(app, argc, argv);
+  if (!time_control.empty() && !parse_time_control(time_control, c.bank_ms, c.increment_ms)) {
+    std::cerr << "boyi-match: --time-control must be BANK+INC in seconds, got '" << time_control
+              << "'\n";
+    return 2;
+  }
+  if (auto st = boyi::match::validate(c); !st) {
+    std::cerr << "boyi-match: " << st.message() << "\n";
+    return 2;
+  }
+  std::ofstream log;
+  if (!log_path.empty()) {
+    log.open(log_path);
+    if (!log) {
+      std::cerr << "boyi-match: cannot write " << log_path << "\n";
+      return 2;
+    }
+  }
+  auto result = boyi::match::run_match(c, [&](const boyi::match::GameRecord& g) {
+    if (!quiet)
+      std::printf("game %d: A (%s) as seat %d: %s (%s, %zu actions)\n", g.index + 1,
+                  c.first.c_str(), g.a_seat,
+                  g.a_score() == 1.0   ? "A wins"
+                  : g.a_score() == 0.0 ? "B wins"
+                                       : "draw",
+                  std::string(boyi::ending_name(g.outcome.ending)).c_str(), g.moves.size());
+    if (log) log << boyi::match::game_log(c, g);
+  });
+  if (!result) {
+    std::cerr << "boyi-match: " << result.message() << "\n";
+    return 2;
+  }
+  const auto& r = *result;
+  const auto e = boyi::match::elo_estimate(r.wins, r.draws, r.losses);
+  const int n = r.wins + r.draws + r.losses;
+  std::printf("%s: A = %s, B = %s, %d games\n", c.game.c_str(), c.first.c_str(), c.second.c_str(),
+              n);
+  std::printf("A: %d wins, %d draws, %d losses; score %.1f/%d = %.3f\n", r.wins, r.draws, r.losses,
+              r.wins + 0.5 * r.draws, n, e.score);
+  std::printf("Elo difference A - B: %s, 95%% interval [%s, %s]\n",
+              boyi::match::format_elo(e.elo).c_str(), boyi::match::format_elo(e.lower).c_str(),
+              boyi::match::format_elo(e.upper).c_str());
+  std::printf("time forfeits: A %d, B %d; illegal moves: A %d, B %d\n", r.a_time_forfeits,
+              r.b_time_forfeits, r.a_illegal, r.b_illegal);
+  return 0;
+}
