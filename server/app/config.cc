@@ -139,6 +139,7 @@ const std::map<std::string, Setter>& setters() {
       {"log_level", string_field("log_level", &C::log_level)},
       {"log_format", string_field("log_format", &C::log_format)},
       {"threads", int_field("threads", &C::threads, 0, 256)},
+      {"account_threads", int_field("account_threads", &C::account_threads, 1, 64)},
       {"storage_sync_full", bool_field("storage_sync_full", &C::storage_sync_full)},
       {"disconnect_grace_ms",
        int_field("disconnect_grace_ms", &C::disconnect_grace_ms, 0, referee::kMaxGraceMs)},

@@ -23,6 +23,7 @@ struct ServerConfig {
   std::string log_level = "info";   // trace, debug, info, warn, error, off
   std::string log_format = "text";  // text | json
   int threads = 0;                  // io threads; 0: hardware concurrency (at least 2)
+  int account_threads = 2;          // worker threads for argon2 and account storage work
 
   net::NetLimits limits;
   accounts::Argon2Params argon2;

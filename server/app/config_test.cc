@@ -16,6 +16,7 @@ TEST(ServerConfig, DefaultsAreSensible) {
   EXPECT_EQ(c.disconnect_grace_ms, 30000);
   EXPECT_EQ(c.illegal_move_attempts, 3);
   EXPECT_TRUE(c.house_bots);
+  EXPECT_EQ(c.account_threads, 2);
   EXPECT_EQ(c.limits.max_frame_bytes, 65536u);
   EXPECT_TRUE(c.validate().ok());
 }
@@ -24,7 +25,8 @@ TEST(ServerConfig, JsonSetsAnySettingAndRefusesUnknownKeys) {
   ServerConfig c;
   ASSERT_TRUE(apply_config_json(R"({"port": 9000, "data": "/tmp/x", "disconnect_grace_ms": 500,
       "limits": {"max_frame_bytes": 4096, "idle_timeout_ms": 1000},
-      "default_time": {"total_ms": 60000}, "house_bots": false, "log_format": "json"})",
+      "default_time": {"total_ms": 60000}, "house_bots": false, "log_format": "json",
+      "account_threads": 3})",
                                 c)
                   .ok());
   EXPECT_EQ(c.port, 9000);
@@ -35,6 +37,7 @@ TEST(ServerConfig, JsonSetsAnySettingAndRefusesUnknownKeys) {
   EXPECT_EQ(c.default_time.total_ms, 60000);
   EXPECT_FALSE(c.house_bots);
   EXPECT_EQ(c.log_format, "json");
+  EXPECT_EQ(c.account_threads, 3);
 
   ServerConfig d;
   auto s = apply_config_json(R"({"prot": 1})", d);

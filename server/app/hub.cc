@@ -1,4 +1,5 @@
 // The hub: sessions, the handshake, accounts and request dispatch.
+#include <boost/asio/post.hpp>
 #include <nlohmann/json.hpp>
 #include <random>
 
@@ -11,6 +12,8 @@ namespace {
 using Clock = std::chrono::steady_clock;
 constexpr std::uint32_t kProtocolVersion = 1;
 constexpr const char* kServerVersion = "boyi 0.1.0";
+// Requests a session may have waiting while its account work runs.
+constexpr std::size_t kMaxHeldRequests = 64;
 
 v1::ErrorCode code_of(const std::string& net_code) {
   if (net_code == "frame_too_large" || net_code == "line_too_long")
@@ -37,8 +40,18 @@ std::string clean_display_name(std::string_view in, const std::string& fallback)
 
 }  // namespace
 
-Hub::Hub(AppContext& app, accounts::Accounts& accounts) : app_(app), accounts_(accounts) {}
-Hub::~Hub() = default;
+Hub::Hub(AppContext& app, accounts::Accounts& accounts)
+    : app_(app),
+      accounts_(accounts),
+      workers_(static_cast<std::size_t>(std::max(1, app.config.account_threads))) {}
+
+Hub::~Hub() {
+  workers_.join();
+}
+
+void Hub::stop_workers() {
+  workers_.join();
+}
 
 Status Hub::prepare() {
   // The house bot's account (a bot user, so its matches are stored like any other).
@@ -109,7 +122,7 @@ Result<UserInfo> Hub::user_info(storage::Id id) {
 // --- connections -------------------------------------------------------------------------
 
 void Hub::on_open(const net::ConnectionPtr& conn) {
-  auto s = std::make_shared<Session>();
+  auto s = std::make_shared<Session>(app_.ioc);
   s->conn = conn;
   s->kind = conn->transport() == net::Transport::tcp_binary ? net::FrameKind::binary
                                                             : net::FrameKind::json;
@@ -147,7 +160,66 @@ void Hub::on_frame(const net::ConnectionPtr& conn, net::Frame frame) {
                 parsed.message());
     return;
   }
+  bool held = false, overflow = false;
+  {
+    // While account work runs (or held requests are being handled), keep the order.
+    std::lock_guard lock(mu_);
+    if (s->busy || s->draining || !s->held.empty()) {
+      overflow = s->held.size() >= kMaxHeldRequests;
+      if (!overflow) {
+        s->held.push_back({msg, received});
+        held = true;
+      }
+    }
+  }
+  if (held) return;
+  if (overflow)
+    return reply_error(*s, msg.request_id(), v1::ERROR_CODE_RATE_LIMITED,
+                       "too many requests while signing in; wait for the answer");
   handle(s, msg, received);
+}
+
+void Hub::off_thread(const std::shared_ptr<Session>& s, std::function<Continuation()> work) {
+  {
+    std::lock_guard lock(mu_);
+    s->busy = true;
+  }
+  boost::asio::post(workers_, [self = shared_from_this(), s, work = std::move(work)] {
+    Continuation then;
+    try {
+      then = work();
+    } catch (const std::exception& e) {
+      then = [self, s, what = std::string(e.what())] {
+        self->reply_error(*s, 0, v1::ERROR_CODE_INTERNAL, "account work failed: " + what);
+      };
+    }
+    boost::asio::post(s->strand, [self, s, then = std::move(then)] {
+      if (then) then();
+      {
+        std::lock_guard lock(self->mu_);
+        s->busy = false;
+        s->draining = true;
+      }
+      self->drain_held(s);
+    });
+  });
+}
+
+void Hub::drain_held(const std::shared_ptr<Session>& s) {
+  for (;;) {
+    Session::Held next;
+    {
+      std::lock_guard lock(mu_);
+      if (s->busy || s->held.empty()) {
+        s->draining = false;
+        return;
+      }
+      next = std::move(s->held.front());
+      s->held.pop_front();
+      s->draining = true;
+    }
+    handle(s, next.message, next.received);
+  }
 }
 
 void Hub::on_close(const net::ConnectionPtr& conn, const std::string& reason) {
@@ -327,32 +399,64 @@ void Hub::sign_in(const std::shared_ptr<Session>& s, const v1::ClientMessage& m)
   }
   const auto& in = m.sign_in();
   switch (in.method_case()) {
-    case v1::SignIn::kPassword: {
-      auto u = accounts_.verify_password(in.password().username(), in.password().password());
-      if (!u) return reply_error(*s, rid, v1::ERROR_CODE_AUTH_FAILED, "wrong name or password");
-      return become(s, {u->id, u->name, u->name, role_of(*u)}, rid);
-    }
-    case v1::SignIn::kBotToken: {
-      auto u = accounts_.verify_token(in.bot_token().token());
-      if (!u) return reply_error(*s, rid, v1::ERROR_CODE_AUTH_FAILED, "the token is not valid");
-      if (u->id == house_.id)
-        return reply_error(*s, rid, v1::ERROR_CODE_FORBIDDEN,
-                           "the house bot plays inside the server");
-      return become(s, {u->id, u->name, u->name, role_of(*u)}, rid);
-    }
-    case v1::SignIn::kGuest: {
-      auto c = accounts_.create_guest();
-      if (!c)
-        return reply_error(*s, rid, v1::ERROR_CODE_INTERNAL, "no guest account: " + c.message());
-      const auto& u = c->user;
-      return become(
-          s, {u.id, u.name, clean_display_name(in.guest().display_name(), u.name), v1::ROLE_GUEST},
-          rid);
-    }
+    case v1::SignIn::kPassword:
+      // argon2 on a worker thread; the answer on the session's strand.
+      return off_thread(s,
+                        [this, s, rid, name = in.password().username(),
+                         password = in.password().password()]() -> Continuation {
+                          auto u = accounts_.verify_password(name, password);
+                          return [this, s, rid, u = std::move(u)] {
+                            if (!u)
+                              return reply_error(*s, rid, v1::ERROR_CODE_AUTH_FAILED,
+                                                 "wrong name or password");
+                            become(s, {u->id, u->name, u->name, role_of(*u)}, rid);
+                          };
+                        });
+    case v1::SignIn::kBotToken:
+      return off_thread(s, [this, s, rid, token = in.bot_token().token()]() -> Continuation {
+        auto u = accounts_.verify_token(token);
+        return [this, s, rid, u = std::move(u)] {
+          if (!u) return reply_error(*s, rid, v1::ERROR_CODE_AUTH_FAILED, "the token is not valid");
+          if (u->id == house_.id)
+            return reply_error(*s, rid, v1::ERROR_CODE_FORBIDDEN,
+                               "the house bot plays inside the server");
+          become(s, {u->id, u->name, u->name, role_of(*u)}, rid);
+        };
+      });
+    case v1::SignIn::kGuest:
+      return guest_sign_in(s, in.guest(), rid);
     default:
       return reply_error(*s, rid, v1::ERROR_CODE_INVALID_ARGUMENT,
                          "sign_in needs one of password, bot_token or guest");
   }
+}
+
+void Hub::guest_sign_in(const std::shared_ptr<Session>& s, const v1::GuestLogin& in,
+                        std::uint64_t rid) {
+  if (!in.resume_token().empty()) {
+    // The same guest again: its token names it (its seats come with it).
+    return off_thread(
+        s, [this, s, rid, token = in.resume_token(), shown = in.display_name()]() -> Continuation {
+          auto u = accounts_.verify_token(token);
+          return [this, s, rid, token, shown, u = std::move(u)] {
+            if (!u || u->kind != storage::UserKind::kGuest)
+              return reply_error(
+                  *s, rid, v1::ERROR_CODE_AUTH_FAILED,
+                  "the resume token is not valid (sign in without one for a new guest)");
+            become(s, {u->id, u->name, clean_display_name(shown, u->name), v1::ROLE_GUEST}, rid,
+                   token);
+          };
+        });
+  }
+  off_thread(s, [this, s, rid, shown = in.display_name()]() -> Continuation {
+    auto c = accounts_.create_guest();
+    return [this, s, rid, shown, c = std::move(c)] {
+      if (!c)
+        return reply_error(*s, rid, v1::ERROR_CODE_INTERNAL, "no guest account: " + c.message());
+      const auto& u = c->user;
+      become(s, {u.id, u.name, clean_display_name(shown, u.name), v1::ROLE_GUEST}, rid, c->token);
+    };
+  });
 }
 
 void Hub::sign_up(const std::shared_ptr<Session>& s, const v1::ClientMessage& m) {
@@ -362,27 +466,39 @@ void Hub::sign_up(const std::shared_ptr<Session>& s, const v1::ClientMessage& m)
     if (s->user) return reply_error(*s, rid, v1::ERROR_CODE_ALREADY_SIGNED_IN, "sign out first");
   }
   const auto& in = m.sign_up();
-  if (auto existing = app_.db.user_by_name(in.username()); existing)
-    return reply_error(*s, rid, v1::ERROR_CODE_NAME_TAKEN,
-                       "the name " + in.username() + " is taken");
-  auto u = accounts_.create_human(in.username(), in.password());
-  if (!u) {
-    const bool taken = u.message().find("taken") != std::string::npos;
-    return reply_error(*s, rid, taken ? v1::ERROR_CODE_NAME_TAKEN : v1::ERROR_CODE_INVALID_ARGUMENT,
-                       u.message());
-  }
-  app_.log.info("user_signed_up", {{"user", u->name}});
-  become(s, {u->id, u->name, clean_display_name(in.display_name(), u->name), role_of(*u)}, rid);
+  off_thread(
+      s,
+      [this, s, rid, name = in.username(), password = in.password(),
+       shown = in.display_name()]() -> Continuation {
+        if (auto existing = app_.db.user_by_name(name); existing)
+          return [this, s, rid, name] {
+            reply_error(*s, rid, v1::ERROR_CODE_NAME_TAKEN, "the name " + name + " is taken");
+          };
+        auto u = accounts_.create_human(name, password);
+        return [this, s, rid, shown, u = std::move(u)] {
+          if (!u) {
+            const bool taken = u.message().find("taken") != std::string::npos;
+            return reply_error(*s, rid,
+                               taken ? v1::ERROR_CODE_NAME_TAKEN : v1::ERROR_CODE_INVALID_ARGUMENT,
+                               u.message());
+          }
+          app_.log.info("user_signed_up", {{"user", u->name}});
+          become(s, {u->id, u->name, clean_display_name(shown, u->name), role_of(*u)}, rid);
+        };
+      });
 }
 
-void Hub::become(const std::shared_ptr<Session>& s, UserInfo user, std::uint64_t rid) {
+void Hub::become(const std::shared_ptr<Session>& s, UserInfo user, std::uint64_t rid,
+                 std::string resume_token) {
   std::vector<net::ConnectionPtr> replaced;
   v1::ServerMessage r;
   r.set_request_id(rid);
   auto* in = r.mutable_signed_in();
   {
     std::lock_guard lock(mu_);
-    if (s->user) return;  // signed in meanwhile (cannot happen: one strand per connection)
+    if (s->user) return;  // signed in meanwhile (cannot happen: requests are in order)
+    // The connection closed while the account work ran: nobody to sign in.
+    if (auto it = sessions_.find(s->conn->id()); it == sessions_.end() || it->second != s) return;
     s->user = user;
     auto& conns = online_[user.id];
     // A bot that connects again replaces its old connection.
@@ -403,6 +519,7 @@ void Hub::become(const std::shared_ptr<Session>& s, UserInfo user, std::uint64_t
     in->set_username(user.username);
     in->set_display_name(user.display_name);
     in->set_role(user.role);
+    if (user.role == v1::ROLE_GUEST) in->set_resume_token(resume_token);
     for (const auto& id : playing_[user.id]) {
       auto it = matches_.find(id);
       if (it == matches_.end() || it->second->finished()) continue;

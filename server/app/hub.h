@@ -5,8 +5,12 @@
 // Threading: handler calls come on each connection's strand. The hub's own state (sessions,
 // users online, seeks, challenges, the pairing pool, the match index) is guarded by one
 // mutex held briefly; match work is posted to the match's strand, never run under it.
+// Slow account work (argon2 hashing and verification, account storage) runs on a small
+// worker pool; its answer is made on the session's own strand, and the session's later
+// requests wait (in order, bounded) until it is done.
 #pragma once
 
+#include <boost/asio/thread_pool.hpp>
 #include <chrono>
 #include <cstdint>
 #include <map>
@@ -44,6 +48,8 @@ class Hub final : public net::ConnectionHandler, public std::enable_shared_from_
 
   // Stops every match's timers (the server is going down).
   void stop_matches();
+  // Waits for the account workers' queued work and stops them (the server is going down).
+  void stop_workers();
   std::size_t live_matches() const;
   std::size_t resumed_matches() const { return resumed_; }
 
@@ -67,7 +73,15 @@ class Hub final : public net::ConnectionHandler, public std::enable_shared_from_
   void sign_in(const std::shared_ptr<Session>& s, const v1::ClientMessage& m);
   void sign_up(const std::shared_ptr<Session>& s, const v1::ClientMessage& m);
   void sign_out(const std::shared_ptr<Session>& s, std::uint64_t rid);
-  void become(const std::shared_ptr<Session>& s, UserInfo user, std::uint64_t rid);
+  void become(const std::shared_ptr<Session>& s, UserInfo user, std::uint64_t rid,
+              std::string resume_token = {});
+  void guest_sign_in(const std::shared_ptr<Session>& s, const v1::GuestLogin& in,
+                     std::uint64_t rid);
+  // Runs `work` on the account workers; the continuation it returns runs on the session's
+  // strand. The session's requests arriving meanwhile are held and handled afterwards.
+  using Continuation = std::function<void()>;
+  void off_thread(const std::shared_ptr<Session>& s, std::function<Continuation()> work);
+  void drain_held(const std::shared_ptr<Session>& s);
   void leave_locked(Session& s);  // sign-out bookkeeping, mu_ held
 
   // Lobby (lobby.cc).
@@ -124,6 +138,7 @@ class Hub final : public net::ConnectionHandler, public std::enable_shared_from_
   std::size_t resumed_ = 0;
   UserInfo house_;
   bool shutting_down_ = false;
+  boost::asio::thread_pool workers_;
 };
 
 }  // namespace boyi::app

@@ -3,7 +3,9 @@
 #pragma once
 
 #include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
 #include <chrono>
+#include <deque>
 #include <memory>
 #include <optional>
 #include <set>
@@ -14,6 +16,7 @@
 namespace boyi::app {
 
 struct Hub::Session {
+  explicit Session(boost::asio::io_context& ioc) : strand(boost::asio::make_strand(ioc)) {}
   net::ConnectionPtr conn;
   net::FrameKind kind = net::FrameKind::json;
   bool hello = false;
@@ -22,6 +25,18 @@ struct Hub::Session {
   std::string id;
   std::set<std::string> spectating;
   Peer peer() const { return {conn, kind}; }
+
+  // Where account work's answers are made (off_thread).
+  boost::asio::strand<boost::asio::io_context::executor_type> strand;
+  // Requests held while account work is in flight (busy) or being handled from `held`
+  // (draining); every field guarded by the hub's mutex.
+  struct Held {
+    v1::ClientMessage message;
+    std::chrono::steady_clock::time_point received;
+  };
+  bool busy = false;
+  bool draining = false;
+  std::deque<Held> held;
 };
 
 // A setup as the server resolved it: the match configuration (without id) and its wire form.

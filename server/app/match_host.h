@@ -117,6 +117,9 @@ class MatchHost : public std::enable_shared_from_this<MatchHost> {
   std::optional<v1::ServerMessage> event_message(int viewer, const referee::RecipientEvent& e,
                                                  bool with_view) const;
   std::optional<v1::MatchRecord> wire_record() const;
+  // The full position after the end, public now, with the match's outcome (which may be a
+  // resignation, a flag or a forfeit the game itself knows nothing of).
+  v1::GameView final_view() const;
   records::RecordMeta meta() const;
   std::optional<std::string> json_record() const;
   std::optional<std::string> text_record() const;

@@ -179,6 +179,7 @@ void ServerApp::shutdown() {
                      [&] { return closed; });
   }
   d.hub->stop_matches();
+  d.hub->stop_workers();
   asio::post(d.ioc, [&d] { d.heartbeat->cancel(); });
   d.work.reset();
   // Let posted work (timers being cancelled) finish, then stop.

@@ -1,0 +1,160 @@
+// Guests through the real server: the resume token of SignedIn signs the same guest in
+// again, who reclaims its seat, Syncs and finishes its match; bad tokens are refused.
+// Requests sent while a sign-in's account work runs are answered afterwards, in order.
+#include "server/accounts/accounts.h"
+#include "server/app/app_test_fixture.h"
+
+namespace boyi::app::test {
+namespace {
+
+v1::ClientMessage guest_with_token(const std::string& token, const std::string& name = {}) {
+  v1::ClientMessage m;
+  m.mutable_sign_in()->mutable_guest()->set_resume_token(token);
+  m.mutable_sign_in()->mutable_guest()->set_display_name(name);
+  return m;
+}
+
+class GuestTest : public AppTest {};
+
+TEST_F(GuestTest, AGuestComesBackWithItsTokenSyncsAndFinishes) {
+  auto guest = Client::connect(app_->port(), Client::Mode::json);
+  ASSERT_TRUE(guest && guest->hello());
+  auto in = guest->guest("wanderer");
+  ASSERT_TRUE(in);
+  EXPECT_EQ(in->role(), v1::ROLE_GUEST);
+  const std::string token = in->resume_token();
+  EXPECT_FALSE(token.empty());
+  const std::string guest_id = in->user_id();
+  auto alice = player("alice", Client::Mode::binary);
+  {
+    // Accounts other than guests get no resume token.
+    auto other = Client::connect(app_->port(), Client::Mode::json);
+    ASSERT_TRUE(other && other->hello());
+    auto again = other->password("alice", "password-alice");
+    ASSERT_TRUE(again);
+    EXPECT_TRUE(again->resume_token().empty());
+  }
+
+  auto [sg, sa] = seek_and_accept(*guest, *alice, freestyle_setup(0));
+  const std::string match = sg.match_id();
+  ASSERT_FALSE(match.empty());
+  EXPECT_EQ(sg.seat(), 0);
+  ASSERT_TRUE(move(*guest, match, "H8")->has_match_event());
+  guest->close();  // the guest drops mid-match; its grace (30 s) runs
+  auto r = move(*alice, match, "H9");
+  ASSERT_TRUE(r && r->has_match_event()) << r->DebugString();
+
+  // A token that is not valid, or not a guest's, is refused.
+  auto stranger = Client::connect(app_->port(), Client::Mode::json);
+  ASSERT_TRUE(stranger && stranger->hello());
+  EXPECT_EQ(error_of(call(*stranger, guest_with_token(token + "0"))), v1::ERROR_CODE_AUTH_FAILED);
+  EXPECT_EQ(error_of(call(*stranger, guest_with_token("boyi_garbage"))),
+            v1::ERROR_CODE_AUTH_FAILED);
+  std::string bot_token;
+  {
+    auto db = storage::Database::open(storage::DatabaseOptions(dir_.path()));
+    ASSERT_TRUE(db.ok()) << db.message();
+    accounts::Accounts acc(*db.value(), accounts::Argon2Params::cheap_for_tests());
+    auto bot = acc.create_bot("lion-bot");
+    ASSERT_TRUE(bot.ok()) << bot.message();
+    bot_token = bot->token;
+  }
+  EXPECT_EQ(error_of(call(*stranger, guest_with_token(bot_token))), v1::ERROR_CODE_AUTH_FAILED);
+
+  // The same guest again, on a new connection (protobuf this time).
+  auto back = Client::connect(app_->port(), Client::Mode::binary);
+  ASSERT_TRUE(back && back->hello());
+  auto resumed = call(*back, guest_with_token(token, "wanderer again"));
+  ASSERT_TRUE(resumed && resumed->has_signed_in()) << resumed->DebugString();
+  const auto& si = resumed->signed_in();
+  EXPECT_EQ(si.user_id(), guest_id);
+  EXPECT_EQ(si.role(), v1::ROLE_GUEST);
+  EXPECT_EQ(si.display_name(), "wanderer again");
+  EXPECT_EQ(si.resume_token(), token);
+  ASSERT_EQ(si.active_matches_size(), 1);
+  EXPECT_EQ(si.active_matches(0).match_id(), match);
+  EXPECT_EQ(si.active_matches(0).seat(), 0);
+  EXPECT_EQ(si.active_matches(0).last_seq(), 2u);
+
+  v1::ClientMessage sync;
+  sync.mutable_sync()->set_match_id(match);
+  sync.mutable_sync()->set_from_seq(2);
+  const auto rid = back->send(sync);
+  auto started = back->next();
+  ASSERT_TRUE(started && started->has_match_started());
+  EXPECT_EQ(started->match_started().seat(), 0);
+  auto missed = back->next();
+  ASSERT_TRUE(missed && missed->has_match_event());
+  EXPECT_EQ(missed->match_event().seq(), 2u);
+  EXPECT_EQ(missed->match_event().move(), "H9");
+  auto done = back->next();
+  ASSERT_TRUE(done && done->has_sync_done());
+  EXPECT_EQ(done->request_id(), rid);
+  EXPECT_TRUE(done->sync_done().view().view().can_act());
+
+  // And finishes the match: five in a row on row 8.
+  const std::vector<std::pair<Client*, std::string>> rest = {
+      {back.get(), "I8"}, {alice.get(), "I9"}, {back.get(), "J8"}, {alice.get(), "J9"},
+      {back.get(), "K8"}, {alice.get(), "K9"}, {back.get(), "L8"}};
+  for (const auto& [who, mv] : rest) {
+    r = move(*who, match, mv);
+    ASSERT_TRUE(r && r->has_match_event()) << mv << ": " << (r ? r->DebugString() : "no reply");
+  }
+  for (Client* who : {back.get(), alice.get()}) {
+    auto end = who->wait_for([](const SM& m) { return m.has_match_ended(); });
+    ASSERT_TRUE(end);
+    EXPECT_EQ(end->match_ended().outcome().ending(), v1::ENDING_NORMAL);
+    EXPECT_EQ(end->match_ended().outcome().winner(), 0);
+    EXPECT_EQ(end->match_ended().seq(), 10u);
+  }
+}
+
+TEST_F(GuestTest, RequestsBehindASignInAreAnsweredInOrder) {
+  // Sign-in work runs on the account workers; what the client sends meanwhile waits.
+  for (auto mode : {Client::Mode::json, Client::Mode::binary}) {
+    auto c = Client::connect(app_->port(), mode);
+    ASSERT_TRUE(c);
+    v1::ClientMessage hello;
+    hello.mutable_hello()->set_protocol_version(1);
+    const auto r_hello = c->send(hello);
+    v1::ClientMessage up;
+    up.mutable_sign_up()->set_username(mode == Client::Mode::json ? "quick-json" : "quick-bin");
+    up.mutable_sign_up()->set_password("long enough password");
+    const auto r_up = c->send(up);
+    v1::ClientMessage online;
+    online.mutable_list_online();
+    const auto r_online = c->send(online);
+    v1::ClientMessage seek;
+    *seek.mutable_create_seek()->mutable_setup() = freestyle_setup();
+    const auto r_seek = c->send(seek);
+    v1::ClientMessage again;
+    again.mutable_sign_in()->mutable_guest();
+    const auto r_again = c->send(again);
+    v1::ClientMessage ping;
+    ping.mutable_ping()->set_nonce(5);
+    const auto r_ping = c->send(ping);
+
+    std::vector<SM> replies;
+    for (int i = 0; i < 20 && replies.size() < 6; ++i) {
+      auto m = c->next();
+      ASSERT_TRUE(m) << "no reply";
+      if (m->request_id() != 0) replies.push_back(*m);
+    }
+    ASSERT_EQ(replies.size(), 6u);
+    EXPECT_EQ(replies[0].request_id(), r_hello);
+    EXPECT_TRUE(replies[0].has_welcome());
+    EXPECT_EQ(replies[1].request_id(), r_up);
+    EXPECT_TRUE(replies[1].has_signed_in());
+    EXPECT_EQ(replies[2].request_id(), r_online);
+    EXPECT_TRUE(replies[2].has_online_list());
+    EXPECT_EQ(replies[3].request_id(), r_seek);
+    EXPECT_TRUE(replies[3].has_seek_created()) << replies[3].DebugString();
+    EXPECT_EQ(replies[4].request_id(), r_again);
+    EXPECT_EQ(error_of(replies[4]), v1::ERROR_CODE_ALREADY_SIGNED_IN);
+    EXPECT_EQ(replies[5].request_id(), r_ping);
+    EXPECT_TRUE(replies[5].has_pong());
+  }
+}
+
+}  // namespace
+}  // namespace boyi::app::test
