@@ -1,5 +1,6 @@
 #include "server/storage/database.h"
 
+#include <algorithm>
 #include <chrono>
 #include <system_error>
 #include <utility>
@@ -28,8 +29,14 @@ Result<std::string> pragma(Connection& conn, const std::string& sql) {
 
 }  // namespace
 
-Database::Database(std::unique_ptr<Connection> conn, std::filesystem::path path)
-    : conn_(std::move(conn)), path_(std::move(path)) {}
+Database::Database(std::unique_ptr<Connection> conn, std::filesystem::path path,
+                   const DatabaseOptions& options)
+    : conn_(std::move(conn)),
+      path_(std::move(path)),
+      group_commit_(options.group_commit),
+      max_batch_(static_cast<std::size_t>(std::max(1, options.max_batch))) {
+  batch_.reserve(max_batch_);
+}
 
 Database::~Database() = default;
 
@@ -64,7 +71,7 @@ Result<std::unique_ptr<Database>> Database::open(const DatabaseOptions& options)
   if (!fk || *fk != "1") return fail("cannot open " + where + ": foreign keys unavailable");
   if (auto s = migrate(c); !s) return fail("cannot open " + where + ": " + s.message());
 
-  return std::unique_ptr<Database>(new Database(std::move(conn).value(), path));
+  return std::unique_ptr<Database>(new Database(std::move(conn).value(), path, options));
 }
 
 Result<int> Database::schema_version() {

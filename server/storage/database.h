@@ -5,10 +5,15 @@
 // by numbered migrations (PRAGMA user_version), each in its own transaction.
 // All methods are safe to call from several threads (one connection behind a
 // mutex); none throws: failures come back as Status / Result with SQLite's message.
+// Journal appends from concurrent threads are group-committed: one of the waiting
+// callers commits everyone's queued entries in one transaction (group_commit.cc).
 // The schema and the resume protocol are described in README.md.
 #pragma once
 
+#include <condition_variable>
+#include <cstddef>
 #include <cstdint>
+#include <deque>
 #include <filesystem>
 #include <memory>
 #include <mutex>
@@ -32,6 +37,21 @@ struct DatabaseOptions {
   // but the last commits may be lost on power loss; faster.
   bool synchronous_full = true;
   int busy_timeout_ms = 5000;
+  // Group commit: concurrent append_journal calls share one transaction (one
+  // fsync); each entry still gets its own checks and its own result. false: one
+  // transaction per append (the old path, kept as the benchmark's baseline).
+  bool group_commit = true;
+  // The most entries one group commit takes (at least 1).
+  int max_batch = 256;
+};
+
+// Counters of the journal's group commit (since open), for tests and metrics.
+struct GroupCommitStats {
+  std::int64_t appends = 0;        // entries that went through a batch
+  std::int64_t batches = 0;        // batches run (one transaction each)
+  std::int64_t largest_batch = 0;  // most entries in one batch
+  std::int64_t queued = 0;         // entries waiting now (not in a running batch)
+  std::int64_t committing = 0;     // entries of the batch being committed now
 };
 
 inline constexpr std::string_view kDatabaseFile = "boyi.sqlite3";
@@ -81,7 +101,10 @@ class Database {
   Result<std::vector<Match>> recent_finished(int limit);
 
   // --- the journal (journal.cc) ---
-  // Appends one entry in one durable transaction (on disk when it returns OK).
+  // Appends one entry durably: on disk (synchronous=FULL) when it returns OK.
+  // Concurrent callers share one commit (see group_commit.cc); an entry refused
+  // for its own reasons rolls back alone and fails with that reason, and a failed
+  // commit fails every entry of its batch.
   // Refused, with the reason, unless: its index is the match's next; a start entry
   // is the first, of a waiting match with both seats, with the match's rules as its
   // text (the match becomes running, started at wall_ms); any other entry is of a
@@ -92,6 +115,8 @@ class Database {
   // The match's entries in order, with the start's text and the final entry's
   // outcome filled in from the match row; empty for a match that never started.
   Result<std::vector<JournalRow>> journal_of(Id match);
+  // Zero everywhere when group commit is off.
+  GroupCommitStats group_commit_stats();
   // The match's last index and last event seq (0 and 0 when it has no entries).
   Result<std::pair<std::int64_t, std::int64_t>> journal_position(Id match);
 
@@ -101,17 +126,38 @@ class Database {
   Result<std::optional<std::int64_t>> last_heartbeat();
 
  private:
-  Database(std::unique_ptr<Connection> conn, std::filesystem::path path);
+  Database(std::unique_ptr<Connection> conn, std::filesystem::path path,
+           const DatabaseOptions& options);
   Result<Match> create_match_locked(const NewMatch& match);
   Result<std::vector<Match>> select_matches(const char* sql, std::optional<std::int64_t> a,
                                             std::optional<std::int64_t> b);
   Result<Match> match_locked(Id match);
   Result<std::pair<std::int64_t, std::int64_t>> journal_position_locked(Id match);
+  // "journal entry N (kind) of match M refused: ", the start of every refusal.
+  static std::string refused_prefix(const JournalRow& row);
+  // One append in its own transaction (mutex_ held).
   Status append_locked(const JournalRow& row, std::int64_t wall_ms);
+  // The checks and writes of one append inside an open transaction (mutex_ held);
+  // on failure the caller rolls back what it wrote.
+  Status append_in_transaction(const JournalRow& row, std::int64_t wall_ms);
+
+  // Group commit (group_commit.cc).
+  struct PendingAppend;
+  Status append_grouped(const JournalRow& row, std::int64_t wall_ms);
+  void commit_batch();  // commits batch_ (mutex_ held)
 
   std::unique_ptr<Connection> conn_;
   std::filesystem::path path_;
-  std::mutex mutex_;
+  std::mutex mutex_;  // the connection
+
+  bool group_commit_ = true;
+  std::size_t max_batch_ = 256;
+  std::mutex queue_mutex_;  // queue_, leader_active_ and each entry's done flag
+  std::condition_variable queue_cv_;
+  std::deque<PendingAppend*> queue_;
+  bool leader_active_ = false;
+  std::vector<PendingAppend*> batch_;  // the leader's batch (reserved: max_batch_)
+  GroupCommitStats stats_;             // guarded by queue_mutex_
 };
 
 }  // namespace boyi::storage

@@ -76,18 +76,24 @@ Result<std::pair<std::int64_t, std::int64_t>> Database::journal_position(Id matc
   return journal_position_locked(match);
 }
 
-Status Database::append_journal(const JournalRow& row, std::int64_t wall_ms) {
-  std::lock_guard lock(mutex_);
-  return append_locked(row, wall_ms);
+std::string Database::refused_prefix(const JournalRow& r) {
+  return "journal entry " + std::to_string(r.index) + " (" + std::string(to_string(r.kind)) +
+         ") of match " + std::to_string(r.match_id) + " refused: ";
 }
 
 Status Database::append_locked(const JournalRow& r, std::int64_t wall_ms) {
-  const std::string what = "journal entry " + std::to_string(r.index) + " (" +
-                           std::string(to_string(r.kind)) + ") of match " +
-                           std::to_string(r.match_id) + " refused: ";
-  if (auto s = check_row(r); !s) return fail(what + s.message());
+  const std::string what = refused_prefix(r);
   Transaction tx(*conn_);
   if (auto s = tx.begin(); !s) return fail(what + s.message());
+  if (auto s = append_in_transaction(r, wall_ms); !s) return s;
+  // synchronous=FULL: the WAL is synced before COMMIT returns.
+  if (auto s = tx.commit(); !s) return fail(what + s.message());
+  return Status::Ok();
+}
+
+Status Database::append_in_transaction(const JournalRow& r, std::int64_t wall_ms) {
+  const std::string what = refused_prefix(r);
+  if (auto s = check_row(r); !s) return fail(what + s.message());
   auto m = match_locked(r.match_id);
   if (!m) return fail(what + m.message());
   auto pos = journal_position_locked(r.match_id);
@@ -143,8 +149,6 @@ Status Database::append_locked(const JournalRow& r, std::int64_t wall_ms) {
       return fail(what + s.message());
     if (auto s = q.value()->run(); !s) return fail(what + s.message());
   }
-  // synchronous=FULL: the WAL is synced before COMMIT returns.
-  if (auto s = tx.commit(); !s) return fail(what + s.message());
   return Status::Ok();
 }
 
