@@ -2,6 +2,7 @@
 // metrics and the structured log. App-internal.
 #pragma once
 
+#include <boost/asio/any_io_executor.hpp>
 #include <boost/asio/io_context.hpp>
 #include <functional>
 #include <memory>
@@ -37,6 +38,8 @@ struct AppContext {
   Log& log;
   // Called (on the match's strand) when a match ends: the lobby updates who plays.
   std::function<void(const std::string& match_id)> on_match_finished;
+  // Where match strands run (a pool of config.match_threads), apart from the io threads.
+  boost::asio::any_io_executor match_executor;
   std::size_t max_frame() const { return config.limits.max_frame_bytes; }
 };
 

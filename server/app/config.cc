@@ -140,6 +140,7 @@ const std::map<std::string, Setter>& setters() {
       {"log_format", string_field("log_format", &C::log_format)},
       {"threads", int_field("threads", &C::threads, 0, 256)},
       {"account_threads", int_field("account_threads", &C::account_threads, 1, 64)},
+      {"match_threads", int_field("match_threads", &C::match_threads, 1, 1024)},
       {"storage_sync_full", bool_field("storage_sync_full", &C::storage_sync_full)},
       {"disconnect_grace_ms",
        int_field("disconnect_grace_ms", &C::disconnect_grace_ms, 0, referee::kMaxGraceMs)},

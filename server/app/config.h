@@ -24,6 +24,10 @@ struct ServerConfig {
   std::string log_format = "text";  // text | json
   int threads = 0;                  // io threads; 0: hardware concurrency (at least 2)
   int account_threads = 2;          // worker threads for argon2 and account storage work
+  // Threads that run the matches. A journal append blocks its match's thread until the group
+  // commit holding it is on disk; many waiting matches share one fsync, and the io threads
+  // never wait on the disk.
+  int match_threads = 32;
 
   net::NetLimits limits;
   accounts::Argon2Params argon2;

@@ -20,7 +20,7 @@ Result<std::unique_ptr<AnyGame>> wire_factory(std::string_view game, std::string
 
 MatchHost::MatchHost(AppContext& app, StoredMatch stored, std::array<UserInfo, 2> players)
     : app_(app),
-      strand_(asio::make_strand(app.ioc)),
+      strand_(asio::make_strand(app.match_executor)),
       timer_(strand_),
       stored_(std::move(stored)),
       players_(std::move(players)) {

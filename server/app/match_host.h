@@ -44,7 +44,7 @@ struct MatchSnapshot {
 
 class MatchHost : public std::enable_shared_from_this<MatchHost> {
  public:
-  using Strand = boost::asio::strand<boost::asio::io_context::executor_type>;
+  using Strand = boost::asio::strand<boost::asio::any_io_executor>;
   using RequestClock = std::chrono::steady_clock;
 
   // A new match (already stored, waiting) or one loaded from storage. Call start() or

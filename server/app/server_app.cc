@@ -3,6 +3,7 @@
 #include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
+#include <boost/asio/thread_pool.hpp>
 #include <condition_variable>
 #include <mutex>
 #include <thread>
@@ -47,6 +48,7 @@ struct ServerApp::Impl {
   std::unique_ptr<storage::Database> db;
   std::unique_ptr<accounts::Accounts> accounts;
   asio::io_context ioc;
+  std::unique_ptr<asio::thread_pool> match_pool;
   std::optional<asio::executor_work_guard<asio::io_context::executor_type>> work;
   std::shared_ptr<net::MetricsRegistry> registry = std::make_shared<net::MetricsRegistry>();
   std::unique_ptr<AppMetrics> metrics;
@@ -89,7 +91,9 @@ Result<std::unique_ptr<ServerApp>> ServerApp::start(ServerConfig config) {
   impl->accounts = std::make_unique<accounts::Accounts>(*impl->db, config.argon2);
   impl->metrics = std::make_unique<AppMetrics>(*impl->registry);
   impl->ctx = std::unique_ptr<AppContext>(
-      new AppContext{config, *impl->db, impl->ioc, *impl->metrics, *impl->log, {}});
+      new AppContext{config, *impl->db, impl->ioc, *impl->metrics, *impl->log, {}, {}});
+  impl->match_pool = std::make_unique<asio::thread_pool>(config.match_threads);
+  impl->ctx->match_executor = impl->match_pool->get_executor();
   impl->hub = std::make_shared<Hub>(*impl->ctx, *impl->accounts);
   impl->ctx->on_match_finished = [weak = std::weak_ptr<Hub>(impl->hub)](const std::string& id) {
     if (auto hub = weak.lock()) hub->match_finished(id);
@@ -180,6 +184,8 @@ void ServerApp::shutdown() {
   }
   d.hub->stop_matches();
   d.hub->stop_workers();
+  d.match_pool->stop();
+  d.match_pool->join();
   asio::post(d.ioc, [&d] { d.heartbeat->cancel(); });
   d.work.reset();
   // Let posted work (timers being cancelled) finish, then stop.
