@@ -85,52 +85,8 @@ void Hub::add_routes(net::HttpRoutes& routes) {
         if (!hub) return done(json_error(503, "shutting down"));
         auto [id, suffix] = id_and_suffix(req.path, "/api/matches");
         if (!id.empty()) return hub->match_summary_json(id, std::move(done));
-        v1::ClientMessage m;
-        m.set_request_id(0);
-        auto* lm = m.mutable_list_matches();
-        lm->set_game(query_value(req.query, "game"));
-        lm->set_include_finished(query_value(req.query, "finished") != "0");
-        lm->set_limit(100);
-        // list_matches replies through a session; build the same list here.
-        std::vector<MatchSnapshot> snaps;
-        {
-          std::lock_guard lock(hub->mu_);
-          for (const auto& [mid, h] : hub->matches_) snaps.push_back(h->snapshot());
-        }
-        v1::MatchList list;
-        std::set<std::string> seen;
-        const auto add = [&](const MatchSnapshot& snap) {
-          if (list.matches_size() >= 200 || !seen.insert(snap.match_id).second) return;
-          if (!lm->game().empty() && snap.game != lm->game()) return;
-          auto* w = list.add_matches();
-          w->set_match_id(snap.match_id);
-          w->set_game(snap.game);
-          w->set_preset(snap.preset);
-          for (int i = 0; i < 2; ++i)
-            *w->add_players() = to_player(snap.players[static_cast<std::size_t>(i)], i);
-          w->set_ply(snap.ply);
-          w->set_status(snap.finished ? v1::MATCH_STATUS_FINISHED : v1::MATCH_STATUS_RUNNING);
-          if (snap.finished) *w->mutable_outcome() = protocol::to_wire(snap.outcome);
-        };
-        for (const auto& s : snaps)
-          if (!s.finished) add(s);
-        if (lm->include_finished())
-          if (auto recent = hub->app_.db.recent_finished(100); recent)
-            for (const auto& row : *recent) {
-              MatchSnapshot snap;
-              snap.match_id = hosting::match_id_text(row.id);
-              snap.game = row.game;
-              snap.preset = row.preset;
-              for (int i = 0; i < 2; ++i)
-                if (auto info = hub->user_info(row.seats[static_cast<std::size_t>(i)].value_or(0));
-                    info)
-                  snap.players[static_cast<std::size_t>(i)] = *info;
-              snap.finished = true;
-              snap.outcome = row.outcome;
-              if (auto pos = hub->app_.db.journal_position(row.id); pos)
-                snap.ply = static_cast<int>(std::max<std::int64_t>(0, pos->second - 2));
-              add(snap);
-            }
+        const auto list = hub->match_list(query_value(req.query, "game"),
+                                          query_value(req.query, "finished") != "0", 100);
         done(proto_json(list));
       });
 

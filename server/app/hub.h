@@ -99,6 +99,7 @@ class Hub final : public net::ConnectionHandler, public std::enable_shared_from_
   void cancel_auto_pair(const std::shared_ptr<Session>& s, std::uint64_t rid);
   void play_house_bot(const std::shared_ptr<Session>& s, const v1::ClientMessage& m);
   void list_matches(const Session& s, const v1::ClientMessage& m);
+  v1::MatchList match_list(const std::string& game, bool include_finished, int limit);
   void close_user_offers_locked(storage::Id user);
   v1::OnlineUser online_user_locked(storage::Id user) const;
   v1::Seek wire_seek(const SeekEntry& e) const;

@@ -662,7 +662,13 @@ void Hub::list_matches(const Session& s, const v1::ClientMessage& m) {
       in.limit() == 0 ? 50 : static_cast<int>(std::min<std::uint32_t>(in.limit(), 100));
   v1::ServerMessage out;
   out.set_request_id(m.request_id());
-  auto* list = out.mutable_match_list();
+  *out.mutable_match_list() = match_list(in.game(), in.include_finished(), limit);
+  reply(s, std::move(out));
+}
+
+// Running matches first, then finished ones (in memory, then from storage), each once.
+v1::MatchList Hub::match_list(const std::string& game, bool include_finished, int limit) {
+  v1::MatchList list;
   std::vector<MatchSnapshot> snaps;
   {
     std::lock_guard lock(mu_);
@@ -670,11 +676,11 @@ void Hub::list_matches(const Session& s, const v1::ClientMessage& m) {
   }
   std::set<std::string> seen;
   const auto add = [&](const MatchSnapshot& snap) {
-    if (static_cast<int>(list->matches_size()) >= limit) return;
-    if (!in.game().empty() && snap.game != in.game()) return;
-    if (snap.finished && !in.include_finished()) return;
+    if (static_cast<int>(list.matches_size()) >= limit) return;
+    if (!game.empty() && snap.game != game) return;
+    if (snap.finished && !include_finished) return;
     if (!seen.insert(snap.match_id).second) return;
-    auto* w = list->add_matches();
+    auto* w = list.add_matches();
     w->set_match_id(snap.match_id);
     w->set_game(snap.game);
     w->set_preset(snap.preset);
@@ -686,28 +692,27 @@ void Hub::list_matches(const Session& s, const v1::ClientMessage& m) {
   };
   for (const auto& snap : snaps)
     if (!snap.finished) add(snap);
-  if (in.include_finished()) {
-    for (const auto& snap : snaps)
-      if (snap.finished) add(snap);
-    if (auto recent = app_.db.recent_finished(limit); recent) {
-      for (const auto& row : *recent) {
-        MatchSnapshot snap;
-        snap.match_id = hosting::match_id_text(row.id);
-        snap.game = row.game;
-        snap.preset = row.preset;
-        for (int i = 0; i < 2; ++i) {
-          auto info = user_info(row.seats[static_cast<std::size_t>(i)].value_or(0));
-          if (info) snap.players[static_cast<std::size_t>(i)] = *info;
-        }
-        if (auto pos = app_.db.journal_position(row.id); pos)
-          snap.ply = static_cast<int>(std::max<std::int64_t>(0, pos->second - 2));
-        snap.finished = true;
-        snap.outcome = row.outcome;
-        add(snap);
+  if (!include_finished) return list;
+  for (const auto& snap : snaps)
+    if (snap.finished) add(snap);
+  if (auto recent = app_.db.recent_finished(limit); recent) {
+    for (const auto& row : *recent) {
+      MatchSnapshot snap;
+      snap.match_id = hosting::match_id_text(row.id);
+      snap.game = row.game;
+      snap.preset = row.preset;
+      for (int i = 0; i < 2; ++i) {
+        auto info = user_info(row.seats[static_cast<std::size_t>(i)].value_or(0));
+        if (info) snap.players[static_cast<std::size_t>(i)] = *info;
       }
+      if (auto pos = app_.db.journal_position(row.id); pos)
+        snap.ply = static_cast<int>(std::max<std::int64_t>(0, pos->second - 2));
+      snap.finished = true;
+      snap.outcome = row.outcome;
+      add(snap);
     }
   }
-  reply(s, std::move(out));
+  return list;
 }
 
 void Hub::stop_matches() {
