@@ -69,3 +69,22 @@ TEST(ServerConfig, FileLoadingNamesTheFile) {
 
 }  // namespace
 }  // namespace boyi::app
+
+namespace boyi::app {
+namespace {
+
+// The operator's example configuration must stay loadable and mean what it says.
+TEST(ServerConfig, DeployExampleLoads) {
+  ServerConfig config;
+  const auto s = load_config_file(BOYI_SOURCE_DIR "/deploy/boyi.example.json", config);
+  ASSERT_TRUE(s.ok()) << s.message();
+  EXPECT_EQ(config.port, 7700);
+  EXPECT_EQ(config.data_dir, std::filesystem::path("/var/lib/boyi"));
+  EXPECT_EQ(config.log_format, "json");
+  EXPECT_EQ(config.match_threads, 32);
+  EXPECT_TRUE(config.storage_sync_full);
+  EXPECT_TRUE(config.validate().ok());
+}
+
+}  // namespace
+}  // namespace boyi::app
