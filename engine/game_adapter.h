@@ -58,7 +58,7 @@ class GameAdapter : public Base {
   }
 
   std::string random_move(Seat seat, Rng& rng) const override {
-    if constexpr (requires(Rng& r) { state_.random_deployment(seat, r); }) {
+    if constexpr (requires(Rng & r) { state_.random_deployment(seat, r); }) {
       if (state_.can_act(seat) && state_.to_move() == kPublic)
         return state_.format_move(state_.random_deployment(seat, rng));
     }

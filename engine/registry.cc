@@ -11,7 +11,8 @@ namespace {
 
 template <Game G>
 GameInfo info(std::string_view english) {
-  return GameInfo{G::kName, G::kTitle, english, typename G::Rules{}.to_string(), &create_adapted<G>};
+  return GameInfo{G::kName, G::kTitle, english, typename G::Rules{}.to_string(),
+                  &create_adapted<G>};
 }
 
 }  // namespace

@@ -20,11 +20,14 @@ namespace boyi {
 
 // The three renderings of one accepted action: for seat 0, seat 1 and spectators.
 struct AppliedAction {
-  std::vector<std::string> moves;  // canonical notation of each move applied (several for a 点格棋 turn)
+  std::vector<std::string>
+      moves;  // canonical notation of each move applied (several for a 点格棋 turn)
   std::array<std::string, 3> renderings;  // [0] seat 0, [1] seat 1, [2] public
 };
 
-inline std::size_t viewer_index(Seat viewer) { return viewer == kPublic ? 2 : std::size_t(viewer); }
+inline std::size_t viewer_index(Seat viewer) {
+  return viewer == kPublic ? 2 : std::size_t(viewer);
+}
 
 class AnyGame {
  public:

@@ -74,8 +74,10 @@ TEST(Registry, RandomGamesThroughTextEndWithAnOutcome) {
 }
 
 TEST(Registry, GarbageNeverChangesTheGame) {
-  const std::string inputs[] = {"", " ", "zzzz", "A", "move", "move 99 AAA", "\xff\xfe", "H8H8H8",
-                                std::string(10000, 'x'), "offer", "swap now"};
+  const std::string inputs[] = {"",         " ",       "zzzz",
+                                "A",        "move",    "move 99 AAA",
+                                "\xff\xfe", "H8H8H8",  std::string(10000, 'x'),
+                                "offer",    "swap now"};
   for (const auto& g : games()) {
     auto game = std::move(g.create("").value());
     const auto before = game->hash();

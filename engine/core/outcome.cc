@@ -5,12 +5,14 @@
 namespace boyi {
 namespace {
 constexpr std::array<std::string_view, 10> kNames = {
-    "none",  "normal",          "resignation",        "time_forfeit", "illegal_move",
-    "foul",  "no_battle_limit", "disconnect_forfeit", "adjudication", "aborted",
+    "none", "normal",          "resignation",        "time_forfeit", "illegal_move",
+    "foul", "no_battle_limit", "disconnect_forfeit", "adjudication", "aborted",
 };
 }  // namespace
 
-std::string_view ending_name(Ending e) { return kNames[static_cast<std::size_t>(e)]; }
+std::string_view ending_name(Ending e) {
+  return kNames[static_cast<std::size_t>(e)];
+}
 
 std::optional<Ending> parse_ending(std::string_view name) {
   for (std::size_t i = 0; i < kNames.size(); ++i)

@@ -16,15 +16,15 @@ inline constexpr Seat kPublic = -1;  // a viewer without a seat: spectators
 inline constexpr int kSeats = 2;
 
 enum class Ending : std::uint8_t {
-  kNone,               // game still running
-  kNormal,             // decided by the rules of play (five, flag, all boxes, ...)
+  kNone,    // game still running
+  kNormal,  // decided by the rules of play (five, flag, all boxes, ...)
   kResignation,
   kTimeForfeit,
   kIllegalMove,
-  kFoul,               // renju forbidden move by black
-  kNoBattleLimit,      // 军棋 必攻步数
+  kFoul,           // renju forbidden move by black
+  kNoBattleLimit,  // 军棋 必攻步数
   kDisconnectForfeit,
-  kAdjudication,       // decided by a count at a limit (苏拉卡尔塔 no-capture, move cap)
+  kAdjudication,  // decided by a count at a limit (苏拉卡尔塔 no-capture, move cap)
   kAborted,
 };
 

@@ -29,7 +29,9 @@ class [[nodiscard]] Status {
   bool ok_ = true;
 };
 
-inline Error fail(std::string message) { return Error{std::move(message)}; }
+inline Error fail(std::string message) {
+  return Error{std::move(message)};
+}
 
 // A value or an error with a reason.
 template <class T>

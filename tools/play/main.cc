@@ -14,10 +14,14 @@ namespace {
 using boyi::play::PlayerKind;
 
 bool parse_players(const std::string& text, std::array<PlayerKind, 2>& players) {
-  if (text == "human-random") players = {PlayerKind::kHuman, PlayerKind::kRandom};
-  else if (text == "random-human") players = {PlayerKind::kRandom, PlayerKind::kHuman};
-  else if (text == "random-random") players = {PlayerKind::kRandom, PlayerKind::kRandom};
-  else return false;
+  if (text == "human-random")
+    players = {PlayerKind::kHuman, PlayerKind::kRandom};
+  else if (text == "random-human")
+    players = {PlayerKind::kRandom, PlayerKind::kHuman};
+  else if (text == "random-random")
+    players = {PlayerKind::kRandom, PlayerKind::kRandom};
+  else
+    return false;
   return true;
 }
 
@@ -54,8 +58,8 @@ bool ask(std::string& game, std::string& players) {
 int main(int argc, char** argv) {
   CLI::App app{"Boyi 博弈 — play 军棋, 五子棋, 点格棋 or 苏拉卡尔塔 in the terminal"};
   std::string game, rules, players;
-  std::uint64_t seed = static_cast<std::uint64_t>(
-      std::chrono::steady_clock::now().time_since_epoch().count());
+  std::uint64_t seed =
+      static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
   bool list = false, every_board = false;
   app.add_option("-g,--game", game, "junqi | gomoku | dots | surakarta (asked if omitted)");
   app.add_option("-r,--rules", rules, "rules options, e.g. \"rule=renju opening=ccgc\"");

@@ -14,7 +14,9 @@ std::string trim(const std::string& s) {
   return s.substr(b, e - b + 1);
 }
 
-std::string seat_name(Seat s) { return "seat " + std::to_string(s); }
+std::string seat_name(Seat s) {
+  return "seat " + std::to_string(s);
+}
 
 // How to write moves, per game: what a person needs at the prompt.
 std::string_view notation_help(std::string_view game) {
@@ -23,7 +25,8 @@ std::string_view notation_help(std::string_view game) {
            "Deploy first: 25 letters for your posts G0 G1 G2 G3 G4 H0 H2 H4 I0 I1 I3 I4 J0 J2 J4\n"
            "K0 K1 K2 K3 K4 L0 L1 L2 L3 L4, e.g. abccddeeffggghhhiiijjkklj (or 'random').\n"
            "Pieces: a 司令 marshal, b 军长 general, c 师长, d 旅长, e 团长, f 营长, g 连长,\n"
-           "h 排长, i 工兵 engineer, j 地雷 mine, k 炸弹 bomb, l 军旗 flag. Enemy pieces show as x.\n";
+           "h 排长, i 工兵 engineer, j 地雷 mine, k 炸弹 bomb, l 军旗 flag. Enemy pieces show as "
+           "x.\n";
   if (game == "gomoku")
     return "Moves: a point, column A-O and row 1-15, e.g. H8. Opening steps: swap, keep,\n"
            "offer J10 (one candidate for stone 5 at a time), choose J10.\n";
@@ -54,13 +57,14 @@ class Match {
   Outcome run() {
     const bool any_human =
         options_.players[0] == PlayerKind::kHuman || options_.players[1] == PlayerKind::kHuman;
-    out_ << game_.name() << " — rules: "
-         << (game_.rules_text().empty() ? "(standard)" : game_.rules_text()) << "\n";
+    out_ << game_.name()
+         << " — rules: " << (game_.rules_text().empty() ? "(standard)" : game_.rules_text())
+         << "\n";
     if (any_human) print_help(out_, game_.name());
     while (!game_.is_terminal()) {
       const Seat seat = next_actor();
-      const bool ok = options_.players[seat] == PlayerKind::kHuman ? human_turn(seat)
-                                                                    : random_turn(seat);
+      const bool ok =
+          options_.players[seat] == PlayerKind::kHuman ? human_turn(seat) : random_turn(seat);
       if (!ok) return finish(ended_early_);
     }
     return finish(game_.outcome());
@@ -117,7 +121,8 @@ class Match {
     const std::string move = game_.random_move(seat, rng_);
     auto applied = game_.play(seat, move);
     if (!applied) {  // would be an engine bug: say so rather than loop
-      out_ << "internal error: random move '" << move << "' rejected: " << applied.message() << "\n";
+      out_ << "internal error: random move '" << move << "' rejected: " << applied.message()
+           << "\n";
       ended_early_ = Outcome{Ending::kAborted, std::nullopt, "internal error"};
       return false;
     }
@@ -162,7 +167,8 @@ class Match {
 
 }  // namespace
 
-Outcome play_match(AnyGame& game, const MatchOptions& options, std::istream& in, std::ostream& out) {
+Outcome play_match(AnyGame& game, const MatchOptions& options, std::istream& in,
+                   std::ostream& out) {
   return Match(game, options, in, out).run();
 }
 

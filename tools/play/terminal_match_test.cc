@@ -34,7 +34,7 @@ TEST(TerminalMatch, PersonGetsReasonsThenPlays) {
   const std::string text = out.str();
   EXPECT_NE(text.find("Not accepted"), std::string::npos) << text;
   EXPECT_NE(text.find("1 legal: H8"), std::string::npos) << text;  // centre opening: H8 only
-  EXPECT_EQ(game->ply(), 2);  // H8, then the random reply
+  EXPECT_EQ(game->ply(), 2);                                       // H8, then the random reply
   EXPECT_EQ(o.ending, Ending::kAborted);
 }
 
@@ -57,7 +57,7 @@ TEST(TerminalMatch, JunqiPersonDeploysWithReasonsForBadLayouts) {
   const std::string text = out.str();
   EXPECT_NE(text.find("Not accepted"), std::string::npos) << text;  // the short layout
   EXPECT_FALSE(game->can_act(0) && game->to_move() == kPublic);     // seat 0 deployed
-  EXPECT_TRUE(game->ply() >= 2) << text;  // and the random player too
+  EXPECT_TRUE(game->ply() >= 2) << text;                            // and the random player too
 }
 
 }  // namespace
