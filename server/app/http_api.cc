@@ -7,7 +7,7 @@
 
 namespace boyi::app {
 
-v1::GameList game_list();  // lobby.cc
+v1::GameList game_list();  // lobby_setup.cc
 
 namespace {
 

@@ -68,7 +68,7 @@ class Hub final : public net::ConnectionHandler, public std::enable_shared_from_
                    bool fatal = false);
   void ack(const Session& s, std::uint64_t rid);
 
-  // Accounts (hub.cc).
+  // Accounts (hub_accounts.cc; off_thread and drain_held: hub_sessions.cc).
   void hello(const std::shared_ptr<Session>& s, const v1::ClientMessage& m);
   void sign_in(const std::shared_ptr<Session>& s, const v1::ClientMessage& m);
   void sign_up(const std::shared_ptr<Session>& s, const v1::ClientMessage& m);
@@ -84,7 +84,7 @@ class Hub final : public net::ConnectionHandler, public std::enable_shared_from_
   void drain_held(const std::shared_ptr<Session>& s);
   void leave_locked(Session& s);  // sign-out bookkeeping, mu_ held
 
-  // Lobby (lobby.cc).
+  // Lobby (lobby_*.cc; list_matches and match_list: hub_match_requests.cc).
   Result<Resolved> resolve(const v1::MatchSetup& setup) const;
   void list_games(const Session& s, std::uint64_t rid);
   void list_online(const Session& s, std::uint64_t rid);
@@ -107,7 +107,8 @@ class Hub final : public net::ConnectionHandler, public std::enable_shared_from_
   void lobby_broadcast_locked(const v1::LobbyUpdate& update);
   void send_user_locked(storage::Id user, const v1::ServerMessage& m);
 
-  // Matches (lobby.cc): store, register, start. `first` proposed the setup.
+  // Matches (hub_matches.cc; match_request: hub_match_requests.cc): store, register, start.
+  // `first` proposed the setup.
   void start_match(const Resolved& setup, UserInfo first, std::vector<Peer> first_peers,
                    UserInfo second, std::vector<Peer> second_peers, bool second_is_house,
                    std::uint32_t house_strength);

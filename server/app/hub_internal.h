@@ -1,5 +1,5 @@
-// The hub's private records (sessions, seeks, challenges, the pairing pool). Included only
-// by the hub's own .cc files.
+// The hub's private records (sessions, seeks, challenges, the pairing pool) and helpers.
+// Included only by the hub's own .cc files (hub*.cc, lobby_*.cc, http_api.cc).
 #pragma once
 
 #include <boost/asio/steady_timer.hpp>
@@ -10,6 +10,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <utility>
 
 #include "server/app/hub.h"
 
@@ -67,5 +68,10 @@ struct Hub::PoolEntry {
   UserInfo user;
   Resolved setup;
 };
+
+namespace hub_detail {
+// "CODE:message" from resolve() into an error reply (lobby_setup.cc).
+std::pair<v1::ErrorCode, std::string> split_error(const std::string& e);
+}  // namespace hub_detail
 
 }  // namespace boyi::app
