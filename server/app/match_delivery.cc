@@ -15,12 +15,8 @@ void MatchHost::sync(Peer peer, storage::Id user, std::uint64_t request_id,
   asio::post(strand_, [self = shared_from_this(), peer = std::move(peer), user, request_id,
                        from_seq] {
     auto& h = *self;
-    if (!h.referee_)
-      return h.error(peer, request_id, v1::ERROR_CODE_INTERNAL, "the match did not start");
-    const int seat = h.seat_of(user);
-    if (seat < 0)
-      return h.error(peer, request_id, v1::ERROR_CODE_NOT_A_PLAYER,
-                     "you have no seat in match " + h.id() + " (spectators use spectate)");
+    const int seat = h.seat_for_request(peer, user, request_id, " (spectators use spectate)");
+    if (seat < 0) return;
     const auto now = Clock::now();
     (void)h.referee_->tick(now);
     h.after_change();  // anything pending goes to the seat's other connections first

@@ -58,6 +58,19 @@ int MatchHost::seat_of(storage::Id user) const {
   return -1;
 }
 
+int MatchHost::seat_for_request(const Peer& peer, storage::Id user, std::uint64_t request_id,
+                                std::string_view hint) {
+  if (!referee_) {
+    error(peer, request_id, v1::ERROR_CODE_INTERNAL, "the match did not start");
+    return -1;
+  }
+  const int seat = seat_of(user);
+  if (seat < 0)
+    error(peer, request_id, v1::ERROR_CODE_NOT_A_PLAYER,
+          "you have no seat in match " + id() + std::string(hint));
+  return seat;
+}
+
 void MatchHost::send(const Peer& peer, v1::ServerMessage message) const {
   (void)send_to(peer, message, app_.max_frame());
 }
@@ -154,12 +167,8 @@ void MatchHost::move(Peer peer, storage::Id user, std::uint64_t request_id, std:
   asio::post(strand_, [self = shared_from_this(), peer = std::move(peer), user, request_id,
                        text = std::move(text), received] {
     auto& h = *self;
-    if (!h.referee_)
-      return h.error(peer, request_id, v1::ERROR_CODE_INTERNAL, "the match did not start");
-    const int seat = h.seat_of(user);
-    if (seat < 0)
-      return h.error(peer, request_id, v1::ERROR_CODE_NOT_A_PLAYER,
-                     "you have no seat in match " + h.id());
+    const int seat = h.seat_for_request(peer, user, request_id);
+    if (seat < 0) return;
     const auto now = Clock::now();
     if (!h.is_seat_peer(seat, peer.conn->id())) {
       h.add_seat_peer(seat, peer);
@@ -203,12 +212,8 @@ void MatchHost::move(Peer peer, storage::Id user, std::uint64_t request_id, std:
 void MatchHost::resign(Peer peer, storage::Id user, std::uint64_t request_id) {
   asio::post(strand_, [self = shared_from_this(), peer = std::move(peer), user, request_id] {
     auto& h = *self;
-    if (!h.referee_)
-      return h.error(peer, request_id, v1::ERROR_CODE_INTERNAL, "the match did not start");
-    const int seat = h.seat_of(user);
-    if (seat < 0)
-      return h.error(peer, request_id, v1::ERROR_CODE_NOT_A_PLAYER,
-                     "you have no seat in match " + h.id());
+    const int seat = h.seat_for_request(peer, user, request_id);
+    if (seat < 0) return;
     const auto now = Clock::now();
     (void)h.referee_->tick(now);
     if (h.referee_->finished()) {

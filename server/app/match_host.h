@@ -85,6 +85,10 @@ class MatchHost : public std::enable_shared_from_this<MatchHost> {
   MatchSnapshot snapshot() const;
   const std::string& id() const { return stored_.config.match_id; }
   int seat_of(storage::Id user) const;  // 0, 1 or -1
+  // The requesting player's seat; -1 after telling the requester why it has none (the match
+  // did not start, or it holds no seat here; `hint` is added to that reason).
+  int seat_for_request(const Peer& peer, storage::Id user, std::uint64_t request_id,
+                       std::string_view hint = {});
   const std::array<UserInfo, 2>& players() const { return players_; }
   bool finished() const { return finished_.load(); }
 
