@@ -12,6 +12,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <functional>
 #include <map>
 #include <random>
 #include <thread>
@@ -21,6 +22,47 @@
 
 namespace boyi::storage {
 namespace {
+
+// A child process that reports 8-byte values through a pipe, killed with SIGKILL.
+struct KilledChild {
+  std::vector<std::int64_t> reported;  // everything it wrote before it died
+  bool killed = false;                 // SIGKILL, not the child itself, ended it
+  int status = 0;
+};
+
+// Forks `child` (given the pipe's write end; it must never return), kills it after
+// `delay_ms` and collects what it reported. Writes of 8 bytes to a pipe are atomic.
+KilledChild run_and_kill(const std::function<void(int write_fd)>& child, int delay_ms) {
+  KilledChild out;
+  int fds[2];
+  if (::pipe(fds) != 0) return out;
+  const pid_t pid = ::fork();
+  if (pid < 0) return out;
+  if (pid == 0) {
+    ::close(fds[0]);
+    child(fds[1]);
+    ::_exit(0);
+  }
+  ::close(fds[1]);
+  auto read_some = [&](int timeout_ms) {
+    pollfd p{fds[0], POLLIN, 0};
+    if (::poll(&p, 1, timeout_ms) <= 0) return false;
+    std::int64_t buf[512];
+    const ssize_t n = ::read(fds[0], buf, sizeof buf);
+    if (n <= 0) return false;
+    out.reported.insert(out.reported.end(), buf, buf + n / 8);
+    return true;
+  };
+  const auto kill_at = std::chrono::steady_clock::now() + std::chrono::milliseconds(delay_ms);
+  while (std::chrono::steady_clock::now() < kill_at) read_some(1);
+  ::kill(pid, SIGKILL);
+  ::waitpid(pid, &out.status, 0);
+  while (read_some(100)) {
+  }
+  ::close(fds[0]);
+  out.killed = WIFSIGNALED(out.status) && WTERMSIG(out.status) == SIGKILL;
+  return out;
+}
 
 using testing::TempDir;
 
@@ -82,40 +124,13 @@ TEST(StorageCrash, SigkillAtRandomPointsLosesNoReturnedAppend) {
   int rounds_with_appends = 0;
   constexpr int kRounds = 12;
   for (int round = 0; round < kRounds; ++round) {
-    int fds[2];
-    ASSERT_EQ(::pipe(fds), 0);
-    pid_t pid = ::fork();
-    ASSERT_GE(pid, 0);
-    if (pid == 0) {
-      ::close(fds[0]);
-      child(tmp.path(), fds[1]);
-    }
-    ::close(fds[1]);
     // Kill after a random delay: a few rounds early (during open and migration),
     // the rest while appending.
     const int delay_ms =
         round % 4 == 0 ? static_cast<int>(rng() % 5) : 5 + static_cast<int>(rng() % 80);
-    std::vector<std::int64_t> reported;
-    auto read_some = [&](int timeout_ms) {
-      pollfd p{fds[0], POLLIN, 0};
-      if (::poll(&p, 1, timeout_ms) <= 0) return false;
-      std::int64_t buf[256];
-      ssize_t n = ::read(fds[0], buf, sizeof buf);
-      if (n <= 0) return false;
-      // Writes of 8 bytes to a pipe are atomic, so n is a multiple of 8.
-      reported.insert(reported.end(), buf, buf + n / 8);
-      return true;
-    };
-    const auto kill_at = std::chrono::steady_clock::now() + std::chrono::milliseconds(delay_ms);
-    while (std::chrono::steady_clock::now() < kill_at) read_some(1);
-    ASSERT_EQ(::kill(pid, SIGKILL), 0);
-    int status = 0;
-    ASSERT_EQ(::waitpid(pid, &status, 0), pid);
-    while (read_some(100)) {
-    }
-    ::close(fds[0]);
-    ASSERT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL)
-        << "child ended on its own, status " << status;
+    const auto run = run_and_kill([&](int fd) { child(tmp.path(), fd); }, delay_ms);
+    ASSERT_TRUE(run.killed) << "child ended on its own, status " << run.status;
+    const std::vector<std::int64_t>& reported = run.reported;
 
     for (std::int64_t v : reported) {
       ASSERT_NE(v, -1) << "an append failed in the child";
@@ -220,37 +235,11 @@ TEST(StorageCrash, SigkillDuringGroupCommitsLosesNoReturnedAppend) {
   int rounds_with_appends = 0;
   constexpr int kRounds = 10;
   for (int round = 0; round < kRounds; ++round) {
-    int fds[2];
-    ASSERT_EQ(::pipe(fds), 0);
-    pid_t pid = ::fork();
-    ASSERT_GE(pid, 0);
-    if (pid == 0) {
-      ::close(fds[0]);
-      threaded_child(tmp.path(), fds[1]);
-    }
-    ::close(fds[1]);
     const int delay_ms =
         round % 4 == 0 ? static_cast<int>(rng() % 5) : 10 + static_cast<int>(rng() % 100);
-    std::vector<std::int64_t> reported;
-    auto read_some = [&](int timeout_ms) {
-      pollfd p{fds[0], POLLIN, 0};
-      if (::poll(&p, 1, timeout_ms) <= 0) return false;
-      std::int64_t buf[512];
-      ssize_t n = ::read(fds[0], buf, sizeof buf);
-      if (n <= 0) return false;
-      reported.insert(reported.end(), buf, buf + n / 8);
-      return true;
-    };
-    const auto kill_at = std::chrono::steady_clock::now() + std::chrono::milliseconds(delay_ms);
-    while (std::chrono::steady_clock::now() < kill_at) read_some(1);
-    ASSERT_EQ(::kill(pid, SIGKILL), 0);
-    int status = 0;
-    ASSERT_EQ(::waitpid(pid, &status, 0), pid);
-    while (read_some(100)) {
-    }
-    ::close(fds[0]);
-    ASSERT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL)
-        << "child ended on its own, status " << status;
+    const auto run = run_and_kill([&](int fd) { threaded_child(tmp.path(), fd); }, delay_ms);
+    ASSERT_TRUE(run.killed) << "child ended on its own, status " << run.status;
+    const std::vector<std::int64_t>& reported = run.reported;
     ASSERT_EQ(reported.size() % 2, 0u) << "a torn report";
     int appends = 0;
     for (std::size_t i = 0; i < reported.size(); i += 2) {
