@@ -3,6 +3,7 @@
 #include <memory>
 #include <optional>
 
+#include "bots/engines/engines.h"
 #include "bots/games/heuristics.h"
 #include "bots/games/junqi_info.h"
 #include "bots/player.h"
@@ -281,6 +282,8 @@ template <Game G>
 Result<std::unique_ptr<Player<G>>> make_player(std::string_view text, std::uint64_t seed) {
   constexpr bool hidden = std::is_same_v<G, junqi::State>;
   BOYI_TRY(spec, PlayerSpec::parse(text));
+  for (const auto& engine : strong_engines<G>())
+    if (spec.name == engine.name) return engine.make(spec, text, seed);
   if (!known_name(spec.name, hidden)) {
     std::string list;
     for (const auto& n : player_names(G::kName)) list += (list.empty() ? "" : ", ") + n;
@@ -309,17 +312,42 @@ template Result<std::unique_ptr<Player<dots::State>>> make_player<dots::State>(s
 template Result<std::unique_ptr<Player<surakarta::State>>> make_player<surakarta::State>(
     std::string_view, std::uint64_t);
 
+namespace {
+template <Game G>
+void add_strong_engines(std::string_view game, std::vector<std::string>& names) {
+  if (game != G::kName) return;
+  for (const auto& engine : strong_engines<G>()) names.emplace_back(engine.name);
+}
+}  // namespace
+
 std::vector<std::string> player_names(std::string_view game) {
   std::vector<std::string> names = {"random", "greedy", "alphabeta", "minimax", "uct", "mcts"};
   if (game == "junqi") names.push_back("ismcts");
+  add_strong_engines<gomoku::State>(game, names);
+  add_strong_engines<dots::State>(game, names);
+  add_strong_engines<surakarta::State>(game, names);
+  add_strong_engines<junqi::State>(game, names);
   return names;
 }
+
+namespace {
+template <Game G>
+std::string strong_engine_help() {
+  std::string help;
+  for (const auto& engine : strong_engines<G>())
+    help += "\n" + std::string(G::kTitle) + " " + std::string(engine.name) + ": " +
+            std::string(engine.help);
+  return help;
+}
+}  // namespace
 
 std::string player_help() {
   return "players: random | greedy | alphabeta[:depth=N,tt=LOG2,q=N,nodes=N] | minimax[:depth=N] | "
          "uct[:c=X,playouts=N,amaf=off|alpha|rave,alpha=X,rave=K,expand=N,rollout=N,reuse=0|1] | "
          "mcts[:c=X,playouts=N] (flat Monte Carlo); 军棋 also ismcts[:c=X,playouts=N], and "
-         "worlds=N (determinizations) for alphabeta, minimax, uct and mcts";
+         "worlds=N (determinizations) for alphabeta, minimax, uct and mcts" +
+         strong_engine_help<gomoku::State>() + strong_engine_help<dots::State>() +
+         strong_engine_help<surakarta::State>() + strong_engine_help<junqi::State>();
 }
 
 }  // namespace boyi::bots

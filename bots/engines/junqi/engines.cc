@@ -1,0 +1,12 @@
+// The strong engines of junqi (see bots/engines/engines.h).
+#include "bots/engines/engines.h"
+
+namespace boyi::bots {
+
+template <>
+const std::vector<NamedEngine<junqi::State>>& strong_engines<junqi::State>() {
+  static const std::vector<NamedEngine<junqi::State>> engines = {};
+  return engines;
+}
+
+}  // namespace boyi::bots

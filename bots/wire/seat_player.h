@@ -1,0 +1,34 @@
+// A player of one seat of one match, fed with exactly what the server tells that
+// seat (the boyi.v1 messages). Built-in engines (engine_seat_player.h) and bridged
+// external engines (bots/bridges/) both implement it, so the bot client, the
+// server's house bots and the local tournament runner drive any of them alike.
+#pragma once
+
+#include <string>
+
+#include "boyi/v1/boyi.pb.h"
+#include "engine/core/result.h"
+
+namespace boyi::bots {
+
+class SeatPlayer {
+ public:
+  virtual ~SeatPlayer() = default;
+  // One line for logs: "renju", "bridge piskvork ./brain".
+  virtual std::string name() const = 0;
+  // The match begins, or is joined again after a reconnect (a Sync replay follows
+  // with every event the seat has seen: observe() must accept a repeated seq and
+  // ignore it).
+  virtual Status start(const v1::MatchStarted& started) = 0;
+  // Every accepted action as this seat may know it, in seq order, its own included.
+  virtual Status observe(const v1::MatchEvent& event) = 0;
+  // The seat may act in `view`: the action to send, in notation. Must answer inside
+  // the clocks (the seat's remaining bank and per-move limit, less a safety margin).
+  virtual Result<std::string> choose(const v1::GameView& view, const v1::Clocks& clocks) = 0;
+  // The server refused the last action (its Error text). The next choose() retries.
+  virtual void rejected(const std::string& /*error*/) {}
+  // The match is over; the player may be dropped after this.
+  virtual void finish(const v1::MatchEnded& /*ended*/) {}
+};
+
+}  // namespace boyi::bots
