@@ -1,0 +1,88 @@
+#include "bots/engines/gomoku/threat_player.h"
+
+#include "bots/engines/gomoku/candidates.h"
+
+namespace boyi::bots::gomoku_threat {
+namespace {
+
+using gomoku::Move;
+using gomoku::State;
+
+// Whether `seat` may play m now without a foul.
+bool safe(const State& s, Seat seat, const Move& m) {
+  if (!s.check(seat, m).ok()) return false;
+  const bool places = m.action == gomoku::Action::kPlace || m.action == gomoku::Action::kChoose ||
+                      m.action == gomoku::Action::kOffer;
+  const bool black = m.action == gomoku::Action::kChoose || m.action == gomoku::Action::kOffer ||
+                     s.colour_to_move() == Colour::kBlack;
+  return !(places && black && s.is_forbidden(m.point));
+}
+
+// The best-looking legal action that is no foul (any legal one if all are).
+Move fallback(const State& s, Seat seat) {
+  State::MoveList list;
+  s.legal_moves(list);
+  const Position pos(s);
+  Move best = list.empty() ? Move{} : list[0];
+  int best_score = -1;
+  for (const Move& m : list) {
+    if (!safe(s, seat, m)) continue;
+    const int v = m.point < gomoku::kPoints ? move_score(pos, m.point) : 0;
+    if (v > best_score) {
+      best = m;
+      best_score = v;
+    }
+  }
+  return best;
+}
+
+}  // namespace
+
+ThreatPlayer::ThreatPlayer(std::string name, AnalystOptions options)
+    : name_(std::move(name)), analyst_(options), opening_(options) {}
+
+Move ThreatPlayer::choose(const State& s, Seat seat, const TimeBudget& budget) {
+  Move m;
+  if (s.step() == gomoku::Step::kPlay || s.step() == gomoku::Step::kStone4) {
+    Position pos(s, analyst_.options().weights);
+    last_ = analyst_.decide(pos, budget);
+    m = Move::place(last_.move);
+  } else {
+    m = opening_.choose(s, budget);
+  }
+  return safe(s, seat, m) ? m : fallback(s, seat);
+}
+
+Result<std::unique_ptr<Player<gomoku::State>>> make_threat_player(const PlayerSpec& spec,
+                                                                  std::string_view text,
+                                                                  std::uint64_t) {
+  if (auto st = spec.only({"vcf", "vct", "defend", "depth", "width", "nodes", "tss", "leafvcf"});
+      !st)
+    return Error{st.message()};
+  AnalystOptions o;
+  auto vcf = spec.integer("vcf", 1, 0, 1);
+  auto vct = spec.integer("vct", 1, 0, 1);
+  auto defend = spec.integer("defend", 1, 0, 1);
+  auto depth = spec.integer("depth", o.max_depth, 1, 60);
+  auto width = spec.integer("width", o.width, 1, 225);
+  auto nodes = spec.integer("nodes", -1, -1, std::int64_t{1} << 40);
+  auto tss = spec.integer("tss", o.vcf_nodes, 100, std::int64_t{1} << 40);
+  auto leaf = spec.integer("leafvcf", o.leaf_vcf_nodes, 0, 1'000'000);
+  for (const auto* r : {&vcf, &vct, &defend, &depth, &width, &nodes, &tss, &leaf})
+    if (!*r) return Error{r->message()};
+  o.vcf = *vcf != 0;
+  o.vct = *vct != 0;
+  o.defend = *defend != 0;
+  o.max_depth = static_cast<int>(*depth);
+  if (spec.options.count("depth") > 0) o.unlimited_depth = o.max_depth;
+  o.width = static_cast<int>(*width);
+  o.root_width = std::max(o.root_width, o.width);
+  o.max_nodes = *nodes;
+  o.vct_nodes = *tss * o.vct_nodes / o.vcf_nodes;
+  o.vcf_nodes = *tss;
+  o.leaf_vcf_nodes = *leaf;
+  std::unique_ptr<Player<gomoku::State>> p = std::make_unique<ThreatPlayer>(std::string(text), o);
+  return p;
+}
+
+}  // namespace boyi::bots::gomoku_threat

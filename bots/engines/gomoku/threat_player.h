@@ -1,0 +1,53 @@
+// The 五子棋 engine `threat`: pattern evaluation, VCF/VCT threat-space search,
+// alpha-beta over threat-restricted candidates and the ccgc opening decisions
+// (see analyst.h and opening.h), behind the Player interface.
+//
+// Options (defaults are the strongest setting):
+//   vcf=0|1     own VCF search and defence against the opponent's (1)
+//   vct=0|1     own VCT search and defence against the opponent's (1)
+//   defend=0|1  restrict the moves against the opponent's VCF/VCT (1)
+//   depth=N     alpha-beta depth limit (24; 6 without a deadline)
+//   width=N     candidates per node below the root (10)
+//   nodes=N     alpha-beta node limit per move (none)
+//   tss=N       node limit of each VCF search (60000; VCT gets two thirds)
+//   leafvcf=N   nodes of a VCF probe at alpha-beta leaves (0: none)
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "bots/engines/gomoku/analyst.h"
+#include "bots/engines/gomoku/opening.h"
+#include "bots/player.h"
+#include "bots/player_options.h"
+
+namespace boyi::bots::gomoku_threat {
+
+class ThreatPlayer : public Player<gomoku::State> {
+ public:
+  ThreatPlayer(std::string name, AnalystOptions options);
+  std::string name() const override { return name_; }
+  gomoku::Move choose(const gomoku::State& s, Seat seat, const TimeBudget& budget) override;
+
+  // What decided the last move of normal play.
+  const Decision& last_decision() const { return last_; }
+
+ private:
+  std::string name_;
+  Analyst analyst_;
+  OpeningPlayer opening_;
+  Decision last_;
+};
+
+// Reads the options above from `spec`.
+Result<std::unique_ptr<Player<gomoku::State>>> make_threat_player(const PlayerSpec& spec,
+                                                                  std::string_view text,
+                                                                  std::uint64_t seed);
+
+inline constexpr std::string_view kThreatHelp =
+    "pattern evaluation, VCF/VCT threat-space search, alpha-beta, ccgc opening; "
+    "threat[:vcf=0|1,vct=0|1,defend=0|1,depth=N,width=N,nodes=N,tss=N,leafvcf=N]";
+
+}  // namespace boyi::bots::gomoku_threat
