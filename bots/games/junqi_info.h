@@ -14,8 +14,8 @@
 // drawn in proportion to the unassigned pieces of the 25 it may be (the flag
 // first, then the marshal, which lives while the flag is hidden, then the most
 // constrained pieces), and builds a full State where our
-// own pieces are exactly as we see them. This is the simple model; a belief
-// model weighting layouts by play will replace it.
+// own pieces are exactly as we see them. This is the generic baselines' simple
+// model; the `belief` engine (bots/engines/junqi/) weights worlds by play.
 #pragma once
 
 #include <array>
