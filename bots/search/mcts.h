@@ -24,6 +24,7 @@
 #include <cmath>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <vector>
 
 #include "bots/search/common.h"
@@ -59,6 +60,9 @@ struct MctsHooks {
   std::function<double(const G&, Seat)> cutoff_value;
   // Optional: the moves the tree considers (a non-empty subset of the legal moves).
   std::function<void(const G&, MoveList&)> generate;
+  // Optional: the reward in [0, 1] for seat 0 of a playout position whose result is already
+  // known (say, solved exactly), which ends the playout there; nullopt plays on.
+  std::function<std::optional<double>(const G&)> settle;
 };
 
 template <class Move>
@@ -313,7 +317,9 @@ class Mcts {
     const bool amaf = opt_.amaf != AmafMode::kOff;
     if (amaf) amaf_set_.clear();
     int plies = 0;
+    std::optional<double> settled;
     while (!s.is_terminal()) {
+      if (hooks_.settle && (settled = hooks_.settle(s))) break;
       if (opt_.rollout_limit >= 0 && plies >= opt_.rollout_limit) break;
       const Seat mover = s.to_move();
       Move m;
@@ -329,7 +335,10 @@ class Mcts {
       ++plies;
     }
     double reward[2];
-    if (s.is_terminal()) {
+    if (settled) {
+      reward[0] = *settled;
+      reward[1] = 1.0 - reward[0];
+    } else if (s.is_terminal()) {
       const Outcome o = s.outcome();
       reward[0] = terminal_reward(o, 0);
       reward[1] = terminal_reward(o, 1);
