@@ -29,6 +29,12 @@ class SeatPlayer {
   virtual void rejected(const std::string& /*error*/) {}
   // The match is over; the player may be dropped after this.
   virtual void finish(const v1::MatchEnded& /*ended*/) {}
+  // What a host does once this player fails (an error from start(), observe() or
+  // choose()): false — covers for it (a move from the view, a fresh player fed the match
+  // again), as for built-in engines and callbacks; true — the seat resigns, because the
+  // player is an external program whose failure is its own loss (bridges), as in the
+  // competition.
+  virtual bool resigns_on_failure() const { return false; }
 };
 
 }  // namespace boyi::bots

@@ -1,0 +1,178 @@
+#include "bots/wire/engine_seat_player.h"
+
+#include <algorithm>
+#include <exception>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "bots/player.h"
+#include "bots/wire/seat_tracker.h"
+#include "bots/wire/view_moves.h"
+#include "engine/dots/dots.h"
+#include "engine/gomoku/gomoku.h"
+#include "engine/junqi/junqi.h"
+#include "engine/surakarta/surakarta.h"
+
+namespace boyi::bots {
+
+TimeControl time_control_for(const v1::TimeControl& match, const v1::Clocks& clocks, Seat seat,
+                             const EngineSeatOptions& options) {
+  TimeControl tc;
+  tc.safety_margin_ms = options.safety_margin_ms;
+  tc.increment_ms = match.increment_ms();
+  tc.moves_to_go = options.moves_to_go;
+  if (match.total_ms() > 0)
+    tc.bank_ms = seat >= 0 && seat < clocks.remaining_ms_size() ? clocks.remaining_ms(seat)
+                                                                : match.total_ms();
+  if (match.per_move_ms() > 0) {
+    // move_remaining_ms belongs to the seat whose clock runs; before it runs, the full limit.
+    const bool ours = clocks.running() == seat || clocks.running_both();
+    tc.per_move_ms = ours ? clocks.move_remaining_ms() : match.per_move_ms();
+  }
+  if (options.max_move_ms >= 0)
+    tc.per_move_ms =
+        tc.per_move_ms < 0 ? options.max_move_ms : std::min(tc.per_move_ms, options.max_move_ms);
+  return tc;
+}
+
+namespace {
+
+template <Game G>
+class EngineSeatPlayer final : public SeatPlayer {
+  static constexpr bool kHidden = std::is_same_v<G, junqi::State>;
+
+ public:
+  EngineSeatPlayer(std::unique_ptr<Player<G>> player, std::uint64_t seed,
+                   const EngineSeatOptions& options)
+      : player_(std::move(player)), rng_(seed ^ 0xfa11bac4ull), options_(options) {}
+
+  std::string name() const override { return std::string(G::kName) + " " + player_->name(); }
+
+  Status start(const v1::MatchStarted& started) override {
+    if (Status st = tracker_.start(started); !st) return st;
+    time_control_ = started.time_control();
+    rules_text_ = started.rules();
+    return Status::Ok();
+  }
+
+  Status observe(const v1::MatchEvent& event) override {
+    const auto before = tracker_.last_seq();
+    Status st = tracker_.observe(event);
+    if (tracker_.last_seq() != before) refused_.clear();  // a new position
+    return st;
+  }
+
+  Result<std::string> choose(const v1::GameView& view, const v1::Clocks& clocks) override {
+    if (!tracker_.started()) return fail("choose() before start()");
+    if (view.viewer() != tracker_.seat()) return fail("a view of another seat");
+    if (view.ply() != known_ply())
+      return fail("the view is at ply " + std::to_string(view.ply()) + ", the seat knows ply " +
+                  std::to_string(known_ply()));
+    if (!view.can_act()) return fail("the seat may not act now");
+    std::string move, why;
+    try {
+      const TimeBudget budget(time_control_for(time_control_, clocks, tracker_.seat(), options_));
+      move = engine_move(budget);
+      if (move.empty()) why = "the engine gave no move";
+    } catch (const std::exception& e) {
+      why = std::string("the engine failed: ") + e.what();
+      move.clear();
+    }
+    if (!move.empty() && !allowed(move, view)) {
+      why = "the engine's " + move + " may not be played";
+      move.clear();
+    }
+    if (move.empty()) {
+      auto fallback =
+          random_move_from_view(std::string(G::kName), rules_text_, view, rng_, refused_);
+      if (!fallback) return fallback;
+      move = *fallback;
+      if (options_.on_fallback) options_.on_fallback(why);
+    }
+    last_ = move;
+    return move;
+  }
+
+  void rejected(const std::string& /*error*/) override {
+    if (!last_.empty()) refused_.push_back(last_);
+  }
+
+ private:
+  int known_ply() const {
+    if constexpr (kHidden)
+      return tracker_.knowledge().view.ply;
+    else
+      return tracker_.knowledge().ply();
+  }
+
+  // The engine's move in notation; empty when the seat may not act by what it knows.
+  std::string engine_move(const TimeBudget& budget) {
+    const Seat seat = tracker_.seat();
+    const auto& known = tracker_.knowledge();
+    if constexpr (kHidden) {
+      const junqi::View& v = known.view;
+      const bool deploying = !((v.deployed >> seat) & 1);
+      if (v.outcome.finished() || (!deploying && v.to_move != seat)) return {};
+      const junqi::Move m = player_->choose(known, seat, budget);
+      if (deploying != (m.kind == junqi::Move::kDeploy)) return {};
+      return junqi::State(tracker_.rules()).format_move(m);
+    } else {
+      if (known.is_terminal() || !known.can_act(seat)) return {};
+      const auto m = player_->choose(known, seat, budget);
+      if (!known.check(seat, m).ok()) return {};
+      return known.format_move(m);
+    }
+  }
+
+  // Whether `move` is an action the seat may send now (and was not refused already).
+  bool allowed(const std::string& move, const v1::GameView& view) const {
+    if (std::find(refused_.begin(), refused_.end(), move) != refused_.end()) return false;
+    if (view.legal_moves_size() > 0)
+      return std::find(view.legal_moves().begin(), view.legal_moves().end(), move) !=
+             view.legal_moves().end();
+    if constexpr (kHidden) {
+      const junqi::State fresh(tracker_.rules());
+      auto parsed = fresh.parse_move(tracker_.seat(), move);
+      return parsed && parsed->kind == junqi::Move::kDeploy &&
+             junqi::State::check_layout(parsed->layout).ok();
+    } else {
+      auto parsed = tracker_.knowledge().parse_move(tracker_.seat(), move);
+      return parsed && tracker_.knowledge().check(tracker_.seat(), *parsed).ok();
+    }
+  }
+
+  SeatTracker<G> tracker_;
+  std::unique_ptr<Player<G>> player_;
+  Rng rng_;
+  EngineSeatOptions options_;
+  v1::TimeControl time_control_;
+  std::string rules_text_;
+  std::string last_;                  // the last move answered
+  std::vector<std::string> refused_;  // moves the server refused in this position
+};
+
+template <Game G>
+Result<std::unique_ptr<SeatPlayer>> make_for(std::string_view spec, std::uint64_t seed,
+                                             const EngineSeatOptions& options) {
+  auto player = make_player<G>(spec, seed);
+  if (!player) return fail(player.message());
+  return std::unique_ptr<SeatPlayer>(
+      std::make_unique<EngineSeatPlayer<G>>(std::move(player).value(), seed, options));
+}
+
+}  // namespace
+
+Result<std::unique_ptr<SeatPlayer>> make_engine_seat_player(std::string_view game,
+                                                            std::string_view spec,
+                                                            std::uint64_t seed,
+                                                            const EngineSeatOptions& options) {
+  if (game == junqi::State::kName) return make_for<junqi::State>(spec, seed, options);
+  if (game == gomoku::State::kName) return make_for<gomoku::State>(spec, seed, options);
+  if (game == dots::State::kName) return make_for<dots::State>(spec, seed, options);
+  if (game == surakarta::State::kName) return make_for<surakarta::State>(spec, seed, options);
+  return fail("no engine player for game '" + std::string(game) + "'");
+}
+
+}  // namespace boyi::bots

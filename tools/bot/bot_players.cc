@@ -1,0 +1,131 @@
+#include "tools/bot/bot_players.h"
+
+#include <atomic>
+#include <cctype>
+#include <memory>
+
+#include "bots/engines/engines.h"
+#include "bots/player.h"
+
+#ifdef BOYI_HAVE_BRIDGES
+#include "bots/bridges/bridge_player.h"
+#endif
+
+namespace boyi::bots {
+
+namespace {
+
+constexpr const char* kGames[] = {"junqi", "gomoku", "dots", "surakarta"};
+
+bool is_game(const std::string& name) {
+  for (const char* g : kGames)
+    if (name == g) return true;
+  return false;
+}
+
+template <Game G>
+std::string first_strong_engine() {
+  const auto& engines = strong_engines<G>();
+  return engines.empty() ? "uct" : std::string(engines.front().name);
+}
+
+// The transcript path of one match: "{match}" in `pattern` becomes the match id (its
+// letters, digits, '-' and '_'), so that matches at once or one after another do not
+// overwrite each other's transcript.
+std::string engine_log_path(const std::string& pattern, const std::string& match_id) {
+  const auto at = pattern.find("{match}");
+  if (at == std::string::npos) return pattern;
+  std::string id;
+  for (const char c : match_id)
+    id += std::isalnum(static_cast<unsigned char>(c)) || c == '-' ? c : '_';
+  return pattern.substr(0, at) + id + pattern.substr(at + 7);
+}
+
+// The spec `game` plays with under `choice`.
+std::string spec_for(const PlayerChoice& choice, const std::string& game) {
+  const auto it = choice.per_game.find(game);
+  if (it != choice.per_game.end()) return it->second;
+  return choice.default_spec.empty() ? default_player_spec(game) : choice.default_spec;
+}
+
+}  // namespace
+
+std::string default_player_spec(const std::string& game) {
+  if (game == junqi::State::kName) return first_strong_engine<junqi::State>();
+  if (game == gomoku::State::kName) return first_strong_engine<gomoku::State>();
+  if (game == dots::State::kName) return first_strong_engine<dots::State>();
+  if (game == surakarta::State::kName) return first_strong_engine<surakarta::State>();
+  return "uct";
+}
+
+Status read_player_specs(const std::vector<std::string>& values, PlayerChoice& choice) {
+  for (const auto& v : values) {
+    const auto eq = v.find('=');
+    const std::string head = eq == std::string::npos ? "" : v.substr(0, eq);
+    if (is_game(head))
+      choice.per_game[head] = v.substr(eq + 1);
+    else
+      choice.default_spec = v;
+  }
+  for (const char* game : kGames) {
+    auto player = make_engine_seat_player(game, spec_for(choice, game), 1, choice.engine_options);
+    if (!player) return fail(std::string(game) + ": " + player.message());
+  }
+  return Status::Ok();
+}
+
+bool bridges_available() {
+#ifdef BOYI_HAVE_BRIDGES
+  return true;
+#else
+  return false;
+#endif
+}
+
+std::vector<std::string> bridge_protocol_names() {
+#ifdef BOYI_HAVE_BRIDGES
+  return bridge_protocols();
+#else
+  return {};
+#endif
+}
+
+Result<SeatPlayerFactory> make_player_factory(const PlayerChoice& choice) {
+  std::vector<std::string> engine_argv;
+  if (!choice.engine_command.empty()) {
+#ifdef BOYI_HAVE_BRIDGES
+    auto argv = split_command_line(choice.engine_command);
+    if (!argv) return fail("--engine: " + argv.message());
+    engine_argv = std::move(argv).value();
+#else
+    return fail("this build has no engine bridges (bots/bridges)");
+#endif
+    bool known = false;
+    for (const auto& p : bridge_protocol_names()) known = known || p == choice.engine_protocol;
+    if (!known) {
+      std::string list;
+      for (const auto& p : bridge_protocol_names()) list += (list.empty() ? "" : ", ") + p;
+      return fail("--protocol '" + choice.engine_protocol + "' is not one of: " + list);
+    }
+  }
+  auto counter = std::make_shared<std::atomic<std::uint64_t>>(0);
+  return SeatPlayerFactory(
+      [choice, engine_argv,
+       counter](const v1::MatchStarted& started) -> Result<std::unique_ptr<SeatPlayer>> {
+        const std::string& game = started.game();
+#ifdef BOYI_HAVE_BRIDGES
+        if (!engine_argv.empty() && protocol_serves(choice.engine_protocol, game)) {
+          BridgeOptions bridge;
+          bridge.argv = engine_argv;
+          bridge.protocol = choice.engine_protocol;
+          bridge.log_path = engine_log_path(choice.engine_log, started.match_id());
+          bridge.move_margin_ms = static_cast<int>(choice.engine_options.safety_margin_ms);
+          return make_bridge_player(bridge, game);
+        }
+#endif
+        const std::uint64_t seed = choice.seed * 1000003 + counter->fetch_add(1);
+        return make_engine_seat_player(game, spec_for(choice, game), seed, choice.engine_options);
+      });
+}
+
+}  // namespace boyi::bots
