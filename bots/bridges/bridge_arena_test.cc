@@ -1,0 +1,293 @@
+// Each bridge plays full games in the arena against a random player, with the
+// scripted test engines of testengines/ behind it, from both seats; then every
+// way an engine can misbehave (crash, hang, garbage, illegal moves, slowness, a
+// silent handshake) must lose the game cleanly with an error that says what
+// happened, and leave no process behind.
+#include <signal.h>
+#include <sys/types.h>
+
+#include <cerrno>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "bots/arena/arena.h"
+#include "bots/arena/random_seat_player.h"
+#include "bots/bridges/bridge_player.h"
+
+namespace boyi::bots {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct GameSetup {
+  std::string game, rules, protocol, engine;
+};
+
+const GameSetup kJunqi{"junqi", "", "junqi-ccgc", BOYI_TEST_ENGINE_JUNQI};
+const GameSetup kDots{"dots", "", "sau", BOYI_TEST_ENGINE_SAU};
+const GameSetup kSurakarta{"surakarta", "", "sau", BOYI_TEST_ENGINE_SAU};
+const GameSetup kRenju{"gomoku", "rule=renju opening=free", "piskvork", BOYI_TEST_ENGINE_PISKVORK};
+const GameSetup kRenjuCcgc{"gomoku", "rule=renju opening=ccgc fifth_n=2", "piskvork",
+                           BOYI_TEST_ENGINE_PISKVORK};
+
+class BridgeArena : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("boyi-bridge-test-" + std::to_string(getpid()) + "-" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  BridgeOptions options(const GameSetup& s, const std::string& behave, std::uint64_t seed,
+                        int at = 3) {
+    BridgeOptions o;
+    o.argv = {s.engine,
+              "--behave",
+              behave,
+              "--at",
+              std::to_string(at),
+              "--seed",
+              std::to_string(seed),
+              "--pidfile",
+              (dir_ / "pid").string()};
+    if (s.protocol == "sau") {
+      o.argv.push_back("--game");
+      o.argv.push_back(s.game);
+    }
+    o.protocol = s.protocol;
+    o.log_path = (dir_ / "transcript.txt").string();
+    o.opening_engine = "random";
+    return o;
+  }
+
+  // Plays one arena game: the bridge in `seat`, a random player in the other.
+  ArenaResult play(const GameSetup& s, const BridgeOptions& o, Seat seat, const v1::TimeControl& tc,
+                   std::uint64_t seed) {
+    auto made = make_bridge_player(o, s.game);
+    EXPECT_TRUE(made.ok()) << (made.ok() ? "" : made.message());
+    if (!made.ok()) return {};
+    std::unique_ptr<SeatPlayer> bridge = std::move(made).value();
+    RandomSeatPlayer random(seed * 7 + 1);
+    SeatPlayer& first = seat == 0 ? *bridge : static_cast<SeatPlayer&>(random);
+    SeatPlayer& second = seat == 0 ? static_cast<SeatPlayer&>(random) : *bridge;
+    auto r = play_arena_match(s.game, s.rules, tc, first, second);
+    EXPECT_TRUE(r.ok()) << (r.ok() ? "" : r.message());
+    bridge.reset();  // the bridge is gone: its engine must be too
+    return r.ok() ? std::move(r).value() : ArenaResult{};
+  }
+
+  // The engine process (from its pid file) has been reaped: no zombie, no orphan.
+  void expect_engine_gone() {
+    std::ifstream f(dir_ / "pid");
+    pid_t pid = -1;
+    f >> pid;
+    ASSERT_GT(pid, 0) << "the engine wrote no pid file";
+    errno = 0;
+    EXPECT_EQ(kill(pid, 0), -1) << "engine " << pid << " is still there";
+    EXPECT_EQ(errno, ESRCH);
+  }
+
+  std::string transcript() const {
+    std::ifstream f(dir_ / "transcript.txt");
+    std::stringstream ss;
+    ss << f.rdbuf();
+    return ss.str();
+  }
+
+  static v1::TimeControl bank(int seconds) {
+    v1::TimeControl tc;
+    tc.set_total_ms(static_cast<std::uint32_t>(seconds) * 1000);
+    return tc;
+  }
+  static v1::TimeControl per_move(int ms) {
+    v1::TimeControl tc;
+    tc.set_total_ms(60'000);
+    tc.set_per_move_ms(static_cast<std::uint32_t>(ms));
+    return tc;
+  }
+
+  fs::path dir_;
+};
+
+bool decided_by_play(const Outcome& o) {
+  return o.ending == Ending::kNormal || o.ending == Ending::kAdjudication ||
+         o.ending == Ending::kFoul || o.ending == Ending::kNoBattleLimit;
+}
+
+TEST_F(BridgeArena, EveryBridgePlaysFullGamesFromBothSeats) {
+  for (const GameSetup* s : {&kJunqi, &kDots, &kSurakarta, &kRenju, &kRenjuCcgc}) {
+    for (Seat seat = 0; seat < 2; ++seat) {
+      const std::uint64_t seed = 11 + seat;
+      const ArenaResult r = play(*s, options(*s, "good", seed), seat, bank(300), seed);
+      SCOPED_TRACE(s->game + " " + s->rules + " bridge in seat " + std::to_string(seat));
+      EXPECT_TRUE(decided_by_play(r.outcome)) << describe(r.outcome) << "\n" << transcript();
+      EXPECT_EQ(r.failure[seat], "");
+      EXPECT_GE(r.moves.size(), 5u);
+      expect_engine_gone();
+      const std::string log = transcript();
+      EXPECT_NE(log.find("# the engine exited with status 0"), std::string::npos) << log;
+    }
+  }
+}
+
+TEST_F(BridgeArena, TheProtocolsCarryTheClocks) {
+  // 军棋: START f tttt ss with the seat's bank in seconds and the no-battle limit.
+  play(kJunqi, options(kJunqi, "good", 3), 1, bank(1800), 3);
+  const std::string junqi = transcript();
+  EXPECT_NE(junqi.find("> START 1 17"), std::string::npos) << junqi;  // 1800 s less the margin
+  EXPECT_NE(junqi.find(" 31\n"), std::string::npos);
+  EXPECT_NE(junqi.find("> END"), std::string::npos);
+  // piskvork: INFO time_left before every move the brain is asked for.
+  play(kRenju, options(kRenju, "good", 4), 0, bank(900), 4);
+  const std::string gomoku = transcript();
+  EXPECT_NE(gomoku.find("> INFO timeout_match 900000"), std::string::npos) << gomoku;
+  EXPECT_NE(gomoku.find("> INFO rule 4"), std::string::npos);
+  std::size_t asks = 0, time_lefts = 0;
+  std::istringstream lines(gomoku);
+  for (std::string line; std::getline(lines, line);) {
+    const auto body = line.substr(line.find(']') + 2);
+    if (body == "> BEGIN" || body.rfind("> TURN ", 0) == 0 || body == "> BOARD") ++asks;
+    if (body.rfind("> INFO time_left ", 0) == 0) ++time_lefts;
+  }
+  EXPECT_GT(asks, 3u);
+  EXPECT_EQ(asks, time_lefts);
+  EXPECT_NE(gomoku.find("< MESSAGE thinking"), std::string::npos);  // read and ignored
+}
+
+TEST_F(BridgeArena, SauRetriesAnIllegalMoveWithError) {
+  const ArenaResult r = play(kDots, options(kDots, "illegal-once", 5), 0, bank(300), 5);
+  EXPECT_TRUE(decided_by_play(r.outcome)) << describe(r.outcome);
+  EXPECT_NE(transcript().find("> error"), std::string::npos);
+  const ArenaResult s = play(kSurakarta, options(kSurakarta, "illegal-once", 6), 1, bank(300), 6);
+  EXPECT_TRUE(decided_by_play(s.outcome)) << describe(s.outcome);
+  expect_engine_gone();
+}
+
+struct Misbehaviour {
+  std::string behave;
+  std::string junqi, sau, piskvork;  // the words each bridge's error must contain
+};
+
+TEST_F(BridgeArena, MisbehavingEnginesLoseCleanly) {
+  const Misbehaviour cases[] = {
+      {"crash", "killed by signal 6", "killed by signal 6", "killed by signal 6"},
+      {"hang", "did not answer in time", "did not answer in time", "did not answer in time"},
+      {"garbage", "garbage instead of a move", "illegal move after 3 errors",
+       "garbage instead of a move"},
+      {"illegal", "illegal move", "illegal move after 3 errors", "illegal move"},
+      {"slow", "did not answer in time", "did not answer in time", "did not answer in time"},
+      {"silent-handshake", "handshake", "handshake", "handshake"},
+  };
+  for (const auto& c : cases) {
+    for (const GameSetup* s : {&kJunqi, &kSurakarta, &kRenju}) {
+      const std::string& words =
+          s->protocol == "junqi-ccgc" ? c.junqi : (s->protocol == "sau" ? c.sau : c.piskvork);
+      const Seat seat = s->game == "surakarta" ? 1 : 0;
+      BridgeOptions o = options(*s, c.behave, 7, 2);
+      o.startup_timeout_ms = 300;
+      const ArenaResult r = play(*s, o, seat, per_move(600), 7);
+      SCOPED_TRACE(c.behave + " under " + s->protocol);
+      EXPECT_EQ(r.outcome.ending, Ending::kDisconnectForfeit) << describe(r.outcome);
+      EXPECT_EQ(r.outcome.winner, 1 - seat);
+      EXPECT_NE(r.failure[seat].find(words), std::string::npos) << r.failure[seat];
+      expect_engine_gone();
+    }
+  }
+}
+
+// Wraps a player as a reconnecting client and a meddling referee would: every
+// start() and observe() twice (a reconnect replays what the seat has seen), and
+// optionally its third answer replaced by garbage, which the arena refuses.
+class Meddler final : public SeatPlayer {
+ public:
+  Meddler(SeatPlayer& inner, bool spoil) : inner_(inner), spoil_(spoil) {}
+  std::string name() const override { return inner_.name(); }
+  Status start(const v1::MatchStarted& m) override {
+    if (Status s = inner_.start(m); !s) return s;
+    return inner_.start(m);
+  }
+  Status observe(const v1::MatchEvent& e) override {
+    if (Status s = inner_.observe(e); !s) return s;
+    return inner_.observe(e);
+  }
+  Result<std::string> choose(const v1::GameView& view, const v1::Clocks& clocks) override {
+    auto move = inner_.choose(view, clocks);
+    if (spoil_ && move.ok() && ++answers_ == 3) return std::string("ZZZZ");
+    return move;
+  }
+  void rejected(const std::string& error) override {
+    ++rejections;
+    inner_.rejected(error);
+  }
+  void finish(const v1::MatchEnded& ended) override { inner_.finish(ended); }
+  int rejections = 0;
+
+ private:
+  SeatPlayer& inner_;
+  bool spoil_;
+  int answers_ = 0;
+};
+
+TEST_F(BridgeArena, ReplayedEventsAreIgnoredAndARefusedMoveIsAskedAgainOnlyBySau) {
+  for (const GameSetup* s : {&kJunqi, &kDots, &kRenju}) {
+    SCOPED_TRACE(s->protocol);
+    auto bridge = std::move(make_bridge_player(options(*s, "good", 9), s->game)).value();
+    Meddler twice(*bridge, false);
+    RandomSeatPlayer random(9);
+    auto r = play_arena_match(s->game, s->rules, bank(300), twice, random);
+    ASSERT_TRUE(r.ok());
+    EXPECT_TRUE(decided_by_play(r->outcome)) << describe(r->outcome);
+  }
+  // sau: the refusal becomes `error` to the engine, which answers again.
+  auto dots = std::move(make_bridge_player(options(kDots, "good", 10), "dots")).value();
+  Meddler spoiled(*dots, true);
+  RandomSeatPlayer random(10);
+  auto r = play_arena_match("dots", "", bank(300), spoiled, random);
+  ASSERT_TRUE(r.ok());
+  EXPECT_TRUE(decided_by_play(r->outcome)) << describe(r->outcome);
+  EXPECT_EQ(spoiled.rejections, 1);
+  EXPECT_EQ(r->illegal_attempts[0], 1);
+  EXPECT_NE(transcript().find("> error"), std::string::npos);
+  // junqi-ccgc and piskvork have no way to ask again: the seat loses, saying so.
+  for (const GameSetup* s : {&kJunqi, &kRenju}) {
+    auto bridge = std::move(make_bridge_player(options(*s, "good", 11), s->game)).value();
+    Meddler meddled(*bridge, true);
+    RandomSeatPlayer other(11);
+    auto lost = play_arena_match(s->game, s->rules, bank(300), meddled, other);
+    ASSERT_TRUE(lost.ok());
+    EXPECT_EQ(lost->outcome.ending, Ending::kDisconnectForfeit);
+    EXPECT_NE(lost->failure[0].find("cannot ask for another"), std::string::npos)
+        << lost->failure[0];
+    bridge.reset();
+    expect_engine_gone();
+  }
+}
+
+TEST_F(BridgeArena, BadOptionsAndAMissingProgram) {
+  BridgeOptions o = options(kDots, "good", 1);
+  o.protocol = "uci";
+  EXPECT_FALSE(make_bridge_player(o, "dots").ok());
+  o.protocol = "sau";
+  EXPECT_FALSE(make_bridge_player(o, "gomoku").ok());
+  EXPECT_FALSE(make_bridge_player(o, "chess").ok());
+  o.argv.clear();
+  EXPECT_FALSE(make_bridge_player(o, "dots").ok());
+  o.argv = {(dir_ / "no-such-engine").string()};
+  auto bridge = make_bridge_player(o, "dots");
+  ASSERT_TRUE(bridge.ok());
+  RandomSeatPlayer random(1);
+  auto r = play_arena_match("dots", "", bank(10), random, **bridge);
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r->outcome.ending, Ending::kDisconnectForfeit);
+  EXPECT_EQ(r->outcome.winner, 0);
+  EXPECT_NE(r->failure[1].find("cannot start engine"), std::string::npos) << r->failure[1];
+}
+
+}  // namespace
+}  // namespace boyi::bots

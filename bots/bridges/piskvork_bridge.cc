@@ -1,0 +1,202 @@
+// The Gomoku brain protocol (Gomocup / Piskvork), manager side:
+//   START 15 -> OK; INFO timeout_match/timeout_turn/max_memory/game_type/rule;
+//   ABOUT -> name="...", ... (handshake)
+//   INFO time_left <ms> before every move, then BEGIN (empty board), TURN x,y (the
+//   opponent's stone, when the brain knows the rest) or BOARD ... DONE (any other
+//   position) -> x,y
+//   END (the match is over)
+// MESSAGE, DEBUG, UNKNOWN and SUGGEST lines are ignored; ERROR ends the engine.
+//
+// The ccgc opening's decisions have no brain form: `swap`/`keep`, the offers of
+// stone 5 and white's choice are made by a built-in player (options.opening_engine);
+// the brain places every stone it can (stones 2 and 3 must satisfy the opening's
+// constraints: an answer outside them is replaced by the built-in player's stone).
+// A single legal move (stone 1 on H8) is played without asking. The brain learns
+// the position from BOARD whenever it does not already know it.
+#include <algorithm>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "bots/bridges/bridge_base.h"
+#include "bots/bridges/default_engine.h"
+#include "bots/bridges/text_protocol_lines.h"
+#include "bots/player.h"
+#include "engine/gomoku/gomoku.h"
+
+namespace boyi::bots {
+
+namespace {
+
+using gomoku::Point;
+using Stone = std::pair<Point, int>;  // the point and 1 (the brain's) or 2 (the opponent's)
+
+class PiskvorkBridge final : public BridgeBase {
+ public:
+  explicit PiskvorkBridge(BridgeOptions options)
+      : BridgeBase(std::move(options), "gomoku", piskvork_lines::kMaxLine) {}
+
+ protected:
+  Status handshake(SteadyTime deadline) override {
+    auto rules = gomoku::Rules::parse(started().rules());
+    if (!rules) return Error{"rules: " + rules.message()};
+    replica_ = gomoku::State(*rules);
+    if (Status s = send("START 15"); !s) return s;
+    auto ok = read_answer(deadline, "OK");
+    if (!ok) return Error{ok.message()};
+    if (*ok != "OK") return fail("the brain answered '" + ok->substr(0, 80) + "' to START 15");
+    const auto& tc = started().time_control();
+    const int margin = options().move_margin_ms;
+    std::int64_t turn = options().unlimited_move_ms;
+    if (tc.per_move_ms() > 0)
+      turn = std::max<std::int64_t>(1, std::int64_t{tc.per_move_ms()} - margin);
+    else if (tc.total_ms() > 0)
+      turn = std::max<std::int64_t>(1, std::int64_t{tc.total_ms()} - margin);
+    for (const std::string& line :
+         {"INFO timeout_match " + std::to_string(tc.total_ms()),
+          "INFO timeout_turn " + std::to_string(turn), std::string("INFO max_memory 0"),
+          std::string("INFO game_type 1"),
+          "INFO rule " + std::to_string(piskvork_lines::rule_bits(rules->rule))})
+      if (Status s = send(line); !s) return s;
+    if (Status s = send("ABOUT"); !s) return s;
+    for (;;) {
+      auto about = read(deadline, "the ABOUT answer");
+      if (!about) return Error{about.message()};
+      if (about->empty() || piskvork_lines::is_comment(*about)) continue;
+      set_engine_name(piskvork_lines::about_name(*about));  // "" when it gave none
+      return Status::Ok();
+    }
+  }
+
+  Status on_event(const v1::MatchEvent& event) override {
+    if (event.move().empty()) return Status::Ok();
+    auto move = replica_.parse_move(event.actor(), event.move());
+    if (!move) return fail("the bridge's copy of the game cannot read '" + event.move() + "'");
+    auto applied = replica_.apply_checked(event.actor(), *move);
+    if (!applied)
+      return fail("the bridge's copy of the game refused '" + event.move() +
+                  "': " + applied.message());
+    const bool stone =
+        move->action == gomoku::Action::kPlace || move->action == gomoku::Action::kChoose;
+    if (stone)
+      stones_.emplace_back(move->point, replica_.at(move->point) == gomoku::Cell::kBlack
+                                            ? gomoku::Colour::kBlack
+                                            : gomoku::Colour::kWhite);
+    return Status::Ok();
+  }
+
+  Result<std::string> decide(const v1::GameView& view, const v1::Clocks& clocks,
+                             SteadyTime deadline) override {
+    if (refused_) return Error{*refused_};
+    const gomoku::Step step = replica_.step();
+    if (step == gomoku::Step::kSwap || step == gomoku::Step::kOffer ||
+        step == gomoku::Step::kChoose)
+      return built_in(view, clocks);
+    if (view.legal_moves_size() == 1) return view.legal_moves(0);  // stone 1 on H8
+    auto point = ask_brain(clocks, deadline);
+    if (!point) return Error{point.message()};
+    const std::string text = gomoku::format_point(*point);
+    if (is_legal(view, text)) return text;
+    if (step == gomoku::Step::kStone2 || step == gomoku::Step::kStone3) {
+      note("the brain's " + text + " breaks the opening's constraint: the built-in player places");
+      return built_in(view, clocks);
+    }
+    return fail("illegal move '" + piskvork_lines::format_point(*point) + "' (" + text +
+                " is taken)");
+  }
+
+  void on_rejected(const std::string& error) override {
+    refused_ = "the referee refused the brain's move (" + error +
+               "); the brain protocol cannot ask for another";
+  }
+
+  void on_finish(const v1::MatchEnded&) override { (void)send("END"); }
+
+ private:
+  Result<Point> ask_brain(const v1::Clocks& clocks, SteadyTime deadline) {
+    const gomoku::Colour mine = replica_.colour_of(seat());
+    std::vector<Stone> truth;
+    for (const auto& [p, colour] : stones_) truth.emplace_back(p, colour == mine ? 1 : 2);
+    const std::int64_t bank = bank_left_ms(clocks);
+    if (Status s = send("INFO time_left " + std::to_string(bank < 0 ? 2147483647 : bank)); !s)
+      return Error{s.message()};
+    const bool knows_all_but_last =
+        told_.size() + 1 == truth.size() && std::equal(told_.begin(), told_.end(), truth.begin());
+    Status sent;
+    if (truth.empty() && told_.empty()) {
+      sent = send("BEGIN");
+    } else if (knows_all_but_last && truth.back().second == 2) {
+      sent = send("TURN " + piskvork_lines::format_point(truth.back().first));
+    } else {
+      sent = send("BOARD");
+      for (const auto& [p, who] : truth)
+        if (sent) sent = send(piskvork_lines::format_point(p) + "," + std::to_string(who));
+      if (sent) sent = send("DONE");
+    }
+    if (!sent) return Error{sent.message()};
+    for (;;) {
+      auto line = read(deadline, "the brain's move");
+      if (!line) return Error{line.message()};
+      if (line->empty() || piskvork_lines::is_comment(*line)) continue;
+      if (piskvork_lines::is_error(*line))
+        return fail("the brain answered '" + line->substr(0, 80) + "'");
+      auto point = piskvork_lines::parse_point(*line);
+      if (!point) return Error{"garbage instead of a move: " + point.message()};
+      told_ = std::move(truth);
+      told_.emplace_back(*point, 1);
+      return *point;
+    }
+  }
+
+  Result<std::string> built_in(const v1::GameView& view, const v1::Clocks& clocks) {
+    if (!opening_player_) {
+      const std::string spec = options().opening_engine.empty() ? default_engine_spec("gomoku")
+                                                                : options().opening_engine;
+      auto player = make_player<gomoku::State>(spec, 1);
+      if (!player) return Error{"the built-in opening player: " + player.message()};
+      opening_player_ = std::move(player).value();
+    }
+    TimeControl tc;
+    tc.per_move_ms = std::clamp<std::int64_t>(move_budget_ms(clocks) / 10, 20, 2000);
+    tc.safety_margin_ms = 10;
+    const TimeBudget budget(tc);
+    const std::string text =
+        replica_.format_move(opening_player_->choose(replica_, seat(), budget));
+    if (!is_legal(view, text))
+      return fail("the built-in opening player chose '" + text + "', which is not legal");
+    note("built-in " + opening_player_->name() + ": " + text);
+    return text;
+  }
+
+  static bool is_legal(const v1::GameView& view, const std::string& text) {
+    return std::find(view.legal_moves().begin(), view.legal_moves().end(), text) !=
+           view.legal_moves().end();
+  }
+
+  Result<std::string> read_answer(SteadyTime deadline, std::string_view what) {
+    for (;;) {
+      auto line = read(deadline, what);
+      if (!line) return line;
+      if (line->empty() || piskvork_lines::is_comment(*line)) continue;
+      if (piskvork_lines::is_error(*line))
+        return fail("the brain answered '" + line->substr(0, 80) + "'");
+      return line;
+    }
+  }
+
+  gomoku::State replica_;
+  std::vector<std::pair<Point, gomoku::Colour>> stones_;  // in the order they were placed
+  std::vector<Stone> told_;                               // the position the brain knows
+  std::unique_ptr<Player<gomoku::State>> opening_player_;
+  std::optional<std::string> refused_;
+};
+
+}  // namespace
+
+std::unique_ptr<SeatPlayer> make_piskvork_bridge(const BridgeOptions& options) {
+  return std::make_unique<PiskvorkBridge>(options);
+}
+
+}  // namespace boyi::bots

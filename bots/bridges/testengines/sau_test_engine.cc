@@ -1,0 +1,88 @@
+// A scripted engine speaking the competition platform protocol for 点格棋 or
+// 苏拉卡尔塔 (--game): it follows the game from the move lines and plays random
+// legal moves (a whole random 点格棋 turn). See behaviour.h for the ways it
+// misbehaves.
+#include <iostream>
+#include <memory>
+#include <string>
+
+#include "bots/bridges/testengines/behaviour.h"
+#include "bots/bridges/text_protocol_lines.h"
+#include "engine/core/rng.h"
+#include "engine/registry.h"
+
+using namespace boyi;
+using namespace boyi::bots;
+using boyi::testengine::Act;
+using boyi::testengine::say;
+
+namespace {
+
+// A random legal action of `seat` on `game` (which it changes): one move, or for
+// 点格棋 edges until the turn passes.
+std::string random_action(AnyGame& game, Seat seat, Rng& rng) {
+  std::string action;
+  do {
+    const std::string move = game.random_move(seat, rng);
+    if (move.empty() || !game.play(seat, move)) break;
+    action += (action.empty() ? "" : " ") + move;
+  } while (game.name() == "dots" && !game.is_terminal() && game.can_act(seat));
+  return action;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const auto options = testengine::parse_options(argc, argv);
+  if (options.game != "dots" && options.game != "surakarta") {
+    std::cerr << "test-sau: --game dots or surakarta\n";
+    return 2;
+  }
+  const bool silent = options.behave == testengine::Behave::kSilentHandshake;
+  Rng rng(options.seed);
+  std::unique_ptr<AnyGame> game;
+  std::unique_ptr<AnyGame> before_mine;  // the game before our last move (for `error`)
+  Seat seat = 0;
+  int moves = 0;
+  bool retry = false;
+
+  auto answer = [&]() {
+    before_mine = game->clone();
+    const Act what = testengine::act(options, retry ? moves : ++moves, retry);
+    if (what == Act::kGarbage) return say("I like boxes");
+    if (what == Act::kIllegal) return say(options.game == "dots" ? "move 2 AAA AAA" : "move AAAA");
+    const std::string action = random_action(*game, seat, rng);
+    auto line = sau_lines::format_move(options.game, action);
+    say(line ? *line : "move");
+  };
+
+  std::string line;
+  while (std::getline(std::cin, line)) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (silent) continue;
+    if (line == "name?") {
+      say("name test-sau");
+    } else if (line == "new black" || line == "new white") {
+      game = std::move(create_game(options.game, "")).value();
+      seat = line == "new black" ? 0 : 1;
+      moves = 0;
+      retry = false;
+      if (seat == 0) answer();
+    } else if (line.rfind("move", 0) == 0 && game) {
+      auto notation = sau_lines::parse_move(options.game, line);
+      if (!notation || !game->play(1 - seat, *notation)) {
+        std::cerr << "test-sau: cannot follow " << line << "\n";
+        continue;
+      }
+      retry = false;
+      answer();
+    } else if (line == "error" && game && before_mine) {
+      game = before_mine->clone();
+      retry = true;
+      answer();
+    } else if (line == "quit") {
+      return 0;
+    }
+  }
+  return 0;
+}
