@@ -7,11 +7,14 @@
 #include <thread>
 
 #include "bots/player.h"
+#include "bots/wire/engine_seat_player.h"
 #include "engine/dots/dots.h"
 #include "engine/gomoku/gomoku.h"
 #include "engine/junqi/junqi.h"
 #include "engine/registry.h"
 #include "engine/surakarta/surakarta.h"
+#include "tools/match/arena_game.h"
+#include "tools/match/external_engine.h"
 
 namespace boyi::match {
 
@@ -139,15 +142,11 @@ Result<GameRecord> play_game(const MatchConfig& c, const typename G::Rules& rule
   return rec;
 }
 
-template <Game G>
-Result<MatchResult> run_game(const MatchConfig& c,
-                             const std::function<void(const GameRecord&)>& on_game) {
-  auto rules = G::Rules::parse(c.rules);
-  if (!rules) return Error{"rules: " + rules.message()};
-  for (const auto* spec : {&c.first, &c.second}) {
-    auto p = bots::make_player<G>(*spec, 1);
-    if (!p) return Error{p.message()};
-  }
+using PlayOne = std::function<Result<GameRecord>(int index)>;
+
+// Plays every game, `concurrency` at a time, and counts the results for engine A.
+Result<MatchResult> run_games(const MatchConfig& c, const PlayOne& play_one,
+                              const std::function<void(const GameRecord&)>& on_game) {
   MatchResult result;
   result.games.resize(static_cast<std::size_t>(std::max(0, c.games)));
   std::atomic<int> next{0};
@@ -157,7 +156,7 @@ Result<MatchResult> run_game(const MatchConfig& c,
     while (true) {
       const int i = next.fetch_add(1);
       if (i >= c.games) return;
-      auto rec = play_game<G>(c, *rules, i);
+      auto rec = play_one(i);
       std::lock_guard lock(mu);
       if (!rec) {
         error = rec.message();
@@ -192,8 +191,39 @@ Result<MatchResult> run_game(const MatchConfig& c,
       result.a_illegal += a_lost;
       result.b_illegal += b_lost;
     }
+    if (g.outcome.ending == Ending::kDisconnectForfeit) {
+      result.a_failures += a_lost;
+      result.b_failures += b_lost;
+    }
   }
   return result;
+}
+
+template <Game G>
+Result<MatchResult> run_game(const MatchConfig& c,
+                             const std::function<void(const GameRecord&)>& on_game) {
+  auto rules = G::Rules::parse(c.rules);
+  if (!rules) return Error{"rules: " + rules.message()};
+  for (const auto* spec : {&c.first, &c.second}) {
+    auto p = bots::make_player<G>(*spec, 1);
+    if (!p) return Error{p.message()};
+  }
+  return run_games(
+      c, [&](int index) { return play_game<G>(c, *rules, index); }, on_game);
+}
+
+// Games with an external engine: the rules and built-in specs are checked by making the
+// players once, then every game goes through the arena.
+Result<MatchResult> run_arena_games(const MatchConfig& c,
+                                    const std::function<void(const GameRecord&)>& on_game) {
+  if (auto bad = create_game(c.game, c.rules); !bad) return Error{"rules: " + bad.message()};
+  for (const auto* spec : {&c.first, &c.second}) {
+    if (is_external_spec(*spec)) continue;
+    auto p = bots::make_engine_seat_player(c.game, *spec, 1);
+    if (!p) return Error{p.message()};
+  }
+  return run_games(
+      c, [&](int index) { return play_arena_game(c, index); }, on_game);
 }
 
 }  // namespace
@@ -203,12 +233,23 @@ Status validate(const MatchConfig& c) {
   if (c.concurrency < 1) return fail("--concurrency must be at least 1");
   if (!find_game(c.game))
     return fail("unknown game '" + c.game + "' (junqi, gomoku, dots, surakarta)");
+  for (const auto* spec : {&c.first, &c.second}) {
+    if (!is_external_spec(*spec)) continue;
+    auto engine = parse_external_spec(*spec, c.game);
+    if (!engine) return Error{engine.message()};
+    if (auto found = find_program(engine->argv.front()); !found) return Error{found.message()};
+  }
   return Status::Ok();
+}
+
+bool uses_external_engine(const MatchConfig& c) {
+  return is_external_spec(c.first) || is_external_spec(c.second);
 }
 
 Result<MatchResult> run_match(const MatchConfig& c,
                               const std::function<void(const GameRecord&)>& on_game) {
   if (auto st = validate(c); !st) return Error{st.message()};
+  if (uses_external_engine(c)) return run_arena_games(c, on_game);
   if (c.game == "junqi") return run_game<junqi::State>(c, on_game);
   if (c.game == "gomoku") return run_game<gomoku::State>(c, on_game);
   if (c.game == "dots") return run_game<dots::State>(c, on_game);

@@ -4,6 +4,11 @@
 // checked path (an illegal one loses the game at once) and every move is timed
 // against the control; a player past its per-move limit or bank loses on time.
 // 军棋 players receive only their seat's view and event views.
+//
+// A player spec "cmd:PROTOCOL:COMMAND LINE" is an external engine program
+// (external_engine.h). When either player is one, every game is played in the
+// arena (arena_game.h) between SeatPlayers, as the server would referee it; an
+// engine that fails loses that game by disconnect forfeit.
 #pragma once
 
 #include <cstdint>
@@ -29,8 +34,12 @@ struct MatchConfig {
   std::int64_t grace_ms = 50;  // measured time may exceed a limit by this before a forfeit
   std::uint64_t seed = 1;
   int concurrency = 1;
-  int max_plies = 5000;  // a game still running after this many actions is aborted (a draw)
+  int max_plies = 5000;        // a game still running after this many actions is aborted (a draw)
+  std::string engine_log_dir;  // external engines: a transcript per game and engine here
 };
+
+// Whether the match is played in the arena (either player is an external engine).
+bool uses_external_engine(const MatchConfig& config);
 
 struct GameRecord {
   int index = 0;
@@ -39,7 +48,7 @@ struct GameRecord {
   std::vector<std::string> moves;  // every action in notation, in order
   std::vector<Seat> movers;
   std::int64_t a_ms = 0, b_ms = 0;  // thinking time used
-  std::string note;                 // the reason for an illegal move, if any
+  std::string note;                 // the reason for an illegal move or a failed engine
   // From A's point of view: 1 win, 0.5 draw, 0 loss.
   double a_score() const;
 };
@@ -48,10 +57,11 @@ struct MatchResult {
   int wins = 0, draws = 0, losses = 0;  // for engine A
   int a_time_forfeits = 0, b_time_forfeits = 0;
   int a_illegal = 0, b_illegal = 0;
-  std::vector<GameRecord> games;  // by index
+  int a_failures = 0, b_failures = 0;  // games lost by disconnect forfeit (the engine failed)
+  std::vector<GameRecord> games;       // by index
 };
 
-// Checks the config (game, player specs, rules) before anything is played.
+// Checks the config (game, external engine specs and programs) before anything is played.
 Status validate(const MatchConfig& config);
 // Plays the match; `on_game` (optional) is called once per finished game, in
 // completion order, from one thread at a time.

@@ -4,15 +4,19 @@
 //
 //   boyi-match --game dots --first alphabeta:depth=4 --second uct:playouts=5000
 //              then: --games 20 --per-move-ms 500 --concurrency 2 --log games.txt
+//   boyi-match --game gomoku --first 'cmd:piskvork:./pela --fast' --second threat
+//              (an external engine program through its protocol: external_engine.h)
 #include <CLI/CLI.hpp>
 #include <charconv>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <mutex>
 
 #include "bots/player.h"
 #include "tools/match/elo.h"
+#include "tools/match/external_engine.h"
 #include "tools/match/local_match.h"
 
 namespace {
@@ -36,13 +40,16 @@ bool parse_time_control(const std::string& text, std::int64_t& bank_ms, std::int
 
 int main(int argc, char** argv) {
   CLI::App app{"boyi-match: two engines, N local games, Elo with a 95% interval.\n" +
-               boyi::bots::player_help()};
+               boyi::bots::player_help() + boyi::match::external_spec_help()};
   boyi::match::MatchConfig c;
   std::string time_control, log_path;
   bool quiet = false;
   app.add_option("--game", c.game, "junqi, gomoku, dots or surakarta")->required();
-  app.add_option("--first", c.first, "engine A (e.g. uct:c=1.2,playouts=20000)")->required();
-  app.add_option("--second", c.second, "engine B (e.g. alphabeta:depth=4)")->required();
+  app.add_option("--first", c.first,
+                 "engine A (e.g. uct:c=1.2,playouts=20000, or cmd:PROTOCOL:COMMAND)")
+      ->required();
+  app.add_option("--second", c.second, "engine B (e.g. alphabeta:depth=4, or cmd:PROTOCOL:COMMAND)")
+      ->required();
   app.add_option("--games", c.games, "games to play (A is seat 0 in even games)");
   app.add_option("--time-control", time_control, "BANK+INC in seconds per side, e.g. 60+1");
   app.add_option("--per-move-ms", c.per_move_ms, "limit per move in ms");
@@ -52,12 +59,23 @@ int main(int argc, char** argv) {
   app.add_option("--concurrency", c.concurrency, "games played at once");
   app.add_option("--max-plies", c.max_plies, "abort a game (a draw) after this many actions");
   app.add_option("--log", log_path, "write a PGN-like record of every game here");
+  app.add_option("--engine-log", c.engine_log_dir,
+                 "external engines: write each one's protocol transcript per game into this "
+                 "directory, as game-N-A.txt / game-N-B.txt");
   app.add_flag("--quiet", quiet, "no line per game");
   CLI11_PARSE(app, argc, argv);
   if (!time_control.empty() && !parse_time_control(time_control, c.bank_ms, c.increment_ms)) {
     std::cerr << "boyi-match: --time-control must be BANK+INC in seconds, got '" << time_control
               << "'\n";
     return 2;
+  }
+  if (!c.engine_log_dir.empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(c.engine_log_dir, ec);
+    if (ec) {
+      std::cerr << "boyi-match: --engine-log: " << ec.message() << "\n";
+      return 2;
+    }
   }
   if (auto st = boyi::match::validate(c); !st) {
     std::cerr << "boyi-match: " << st.message() << "\n";
@@ -72,13 +90,20 @@ int main(int argc, char** argv) {
     }
   }
   auto result = boyi::match::run_match(c, [&](const boyi::match::GameRecord& g) {
+    // Endings other than by the rules say why (an engine's failure, a refused move).
+    const bool unusual = g.outcome.ending == boyi::Ending::kTimeForfeit ||
+                         g.outcome.ending == boyi::Ending::kIllegalMove ||
+                         g.outcome.ending == boyi::Ending::kDisconnectForfeit ||
+                         g.outcome.ending == boyi::Ending::kAborted;
+    const std::string why = unusual && !g.outcome.detail.empty() ? ": " + g.outcome.detail : "";
     if (!quiet)
-      std::printf("game %d: A (%s) as seat %d: %s (%s, %zu actions)\n", g.index + 1,
+      std::printf("game %d: A (%s) as seat %d: %s (%s, %zu actions%s)\n", g.index + 1,
                   c.first.c_str(), g.a_seat,
                   g.a_score() == 1.0   ? "A wins"
                   : g.a_score() == 0.0 ? "B wins"
                                        : "draw",
-                  std::string(boyi::ending_name(g.outcome.ending)).c_str(), g.moves.size());
+                  std::string(boyi::ending_name(g.outcome.ending)).c_str(), g.moves.size(),
+                  why.c_str());
     if (log) log << boyi::match::game_log(c, g);
   });
   if (!result) {
@@ -97,5 +122,8 @@ int main(int argc, char** argv) {
               boyi::match::format_elo(e.upper).c_str());
   std::printf("time forfeits: A %d, B %d; illegal moves: A %d, B %d\n", r.a_time_forfeits,
               r.b_time_forfeits, r.a_illegal, r.b_illegal);
+  if (boyi::match::uses_external_engine(c))
+    std::printf("engine failures (lost by disconnect forfeit): A %d, B %d\n", r.a_failures,
+                r.b_failures);
   return 0;
 }
