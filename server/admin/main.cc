@@ -14,6 +14,7 @@
 
 #include "server/accounts/accounts.h"
 #include "server/admin/format.h"
+#include "server/admin/tournament_commands.h"
 #include "server/storage/database.h"
 
 namespace {
@@ -92,6 +93,7 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(1, 100000));
   auto* match_show = match->add_subcommand("show", "a match and its journal in order");
   match_show->add_option("ID", match_id)->required();
+  boyi::admin::TournamentCommands tournaments(app);  // tournament ..., rating ...
 
   try {
     app.parse(argc, argv);
@@ -149,6 +151,7 @@ int main(int argc, char** argv) {
     std::cout << *token << "\n";
     return 0;
   }
+  if (auto code = tournaments.run(db, accounts)) return *code;
   if (match_list->parsed()) {
     auto matches = running_only ? db.running_matches() : db.list_matches(std::nullopt, limit);
     if (!matches) return report(matches.status());

@@ -99,6 +99,19 @@ Status Database::integrity_check() {
   return Status::Ok();
 }
 
+Status Database::with_connection(const std::function<Status(Connection&)>& work) {
+  std::lock_guard lock(mutex_);
+  return work(*conn_);
+}
+
+Status Database::in_transaction(const std::function<Status(Connection&)>& work) {
+  std::lock_guard lock(mutex_);
+  Transaction tx(*conn_);
+  if (auto s = tx.begin(); !s) return s;
+  if (auto s = work(*conn_); !s) return s;  // the transaction rolls back
+  return tx.commit();
+}
+
 Status Database::record_heartbeat(std::int64_t wall_ms) {
   std::lock_guard lock(mutex_);
   auto q = conn_->query(

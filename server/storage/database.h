@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <deque>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -119,6 +120,13 @@ class Database {
   GroupCommitStats group_commit_stats();
   // The match's last index and last event seq (0 and 0 when it has no entries).
   Result<std::pair<std::int64_t, std::int64_t>> journal_position(Id match);
+
+  // --- stores kept in their own files (tournament_store.h, rating_store.h) ---
+  // Runs `work` on the connection holding its mutex, so it is ordered with everything else.
+  Status with_connection(const std::function<Status(Connection&)>& work);
+  // The same inside one BEGIN IMMEDIATE transaction: committed when `work` returns OK,
+  // rolled back otherwise.
+  Status in_transaction(const std::function<Status(Connection&)>& work);
 
   // The server writes a heartbeat every second or so; after a crash the last one
   // tells when the server stopped (for operators; resuming does not need it).

@@ -3,6 +3,7 @@
 #include <array>
 #include <string>
 
+#include "server/storage/migration_tournaments.h"
 #include "server/storage/sqlite.h"
 
 namespace boyi::storage {
@@ -150,7 +151,19 @@ DROP TABLE rejections;
 DROP TABLE actions;
 )sql";
 
-constexpr std::array<Migration, 2> kMigrations = {{{1, kV1}, {2, kV2}}};
+// Version 4: the strength a house bot plays a match's seat at (house_seats.h).
+constexpr const char* kV4 = R"sql(
+CREATE TABLE house_seats (
+  match_id INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+  seat     INTEGER NOT NULL CHECK (seat IN (0, 1)),
+  strength INTEGER NOT NULL CHECK (strength BETWEEN 1 AND 10),
+  PRIMARY KEY (match_id, seat)
+) WITHOUT ROWID;
+)sql";
+
+// In order; version 3: tournaments and ratings (migration_tournaments.h).
+constexpr std::array<Migration, 4> kMigrations = {
+    {{1, kV1}, {2, kV2}, {3, kMigrationTournaments}, {4, kV4}}};
 
 Result<int> user_version(Connection& conn) {
   auto st = conn.prepare("PRAGMA user_version");

@@ -22,6 +22,10 @@ Status Statement::bind(int index, std::int64_t value) {
   return check(sqlite3_bind_int64(stmt_, index, value), "bind");
 }
 
+Status Statement::bind(int index, double value) {
+  return check(sqlite3_bind_double(stmt_, index, value), "bind");
+}
+
 Status Statement::bind(int index, std::string_view text) {
   return check(
       sqlite3_bind_text64(stmt_, index, text.data(), text.size(), SQLITE_TRANSIENT, SQLITE_UTF8),
@@ -63,6 +67,10 @@ bool Statement::is_null(int column) const {
 
 std::int64_t Statement::int64(int column) const {
   return sqlite3_column_int64(stmt_, column);
+}
+
+double Statement::real(int column) const {
+  return sqlite3_column_double(stmt_, column);
 }
 
 std::string Statement::text(int column) const {

@@ -29,6 +29,7 @@ class Statement {
   Status bind(int index, std::int64_t value);
   Status bind(int index, int value) { return bind(index, std::int64_t{value}); }
   Status bind(int index, bool value) { return bind(index, std::int64_t{value ? 1 : 0}); }
+  Status bind(int index, double value);
   Status bind(int index, std::string_view text);
   Status bind(int index, const std::string& text) { return bind(index, std::string_view(text)); }
   Status bind(int index, const char* text) { return bind(index, std::string_view(text)); }
@@ -56,6 +57,7 @@ class Statement {
 
   bool is_null(int column) const;
   std::int64_t int64(int column) const;
+  double real(int column) const;
   std::string text(int column) const;
   std::optional<std::int64_t> optional_int64(int column) const;
   std::optional<std::string> optional_text(int column) const;

@@ -1,0 +1,34 @@
+#include "server/storage/house_seats.h"
+
+#include "server/storage/sqlite.h"
+
+namespace boyi::storage {
+
+Status put_house_seat(Database& db, Id match, Seat seat, int strength) {
+  return db.with_connection([&](Connection& conn) -> Status {
+    auto q = conn.query(
+        "INSERT INTO house_seats(match_id, seat, strength) VALUES(?1, ?2, ?3) "
+        "ON CONFLICT(match_id, seat) DO UPDATE SET strength = excluded.strength");
+    if (!q) return Error{q.message()};
+    if (auto s = q.value()->bind_all(match, seat, strength); !s) return s;
+    if (auto s = q.value()->run(); !s) return Error{"house seat: " + s.message()};
+    return Status::Ok();
+  });
+}
+
+Result<std::optional<int>> house_seat_strength(Database& db, Id match, Seat seat) {
+  std::optional<int> out;
+  auto s = db.with_connection([&](Connection& conn) -> Status {
+    auto q = conn.query("SELECT strength FROM house_seats WHERE match_id = ?1 AND seat = ?2");
+    if (!q) return Error{q.message()};
+    if (auto b = q.value()->bind_all(match, seat); !b) return b;
+    auto row = q.value()->step();
+    if (!row) return Error{row.message()};
+    if (*row) out = static_cast<int>(q.value()->int64(0));
+    return Status::Ok();
+  });
+  if (!s) return Error{s.message()};
+  return out;
+}
+
+}  // namespace boyi::storage

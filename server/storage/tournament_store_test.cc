@@ -1,0 +1,189 @@
+// The tournament and rating stores: creation, status changes, games added once, the
+// match link made by the trigger, settling exactly once (with ratings), replays of aborted
+// games, and games left 'starting' by a crash.
+#include <gtest/gtest.h>
+
+#include "server/storage/rating_store.h"
+#include "server/storage/test_support.h"
+#include "server/storage/tournament_store.h"
+
+namespace boyi::storage {
+namespace {
+
+using testing::TempDir;
+using S = TournamentStatus;
+
+struct Fixture {
+  TempDir tmp;
+  std::unique_ptr<Database> db;
+  std::vector<Id> users;
+  Fixture() {
+    auto opened = Database::open(DatabaseOptions(tmp.path()));
+    EXPECT_TRUE(opened.ok()) << opened.message();
+    db = std::move(opened).value();
+    for (const char* name : {"alpha", "beta", "gamma"})
+      users.push_back(db->create_user(new_bot(name))->id);
+  }
+  NewTournament sample() const {
+    NewTournament t;
+    t.name = "spring cup";
+    t.game = "gomoku";
+    t.preset = "renju-blitz";
+    t.rules = "rule=renju";
+    t.time = {180000, 0, 2000, 1000};
+    t.format = "rr";
+    t.settings = "{}";
+    t.entrants = {{users[0], std::nullopt}, {users[1], 3}};
+    return t;
+  }
+  // A match for the game currently 'starting', as the server creates it.
+  Id create_match(Id tournament, Id seat0, Id seat1, bool rated = true) {
+    NewMatch m = new_match("gomoku", "rule=renju", {1000, 0, 0, 0});
+    m.seats = {seat0, seat1};
+    m.tournament = tournament;
+    m.rated = rated;
+    auto made = db->create_match(m);
+    EXPECT_TRUE(made.ok()) << made.message();
+    return made.ok() ? made->id : 0;
+  }
+};
+
+TEST(TournamentStore, CreateListEntrantsAndStatusChanges) {
+  Fixture f;
+  TournamentStore store(*f.db);
+  auto t = store.create(f.sample());
+  ASSERT_TRUE(t.ok()) << t.message();
+  EXPECT_EQ(t->status, S::kCreated);
+  auto entrants = store.entrants(t->id);
+  ASSERT_TRUE(entrants.ok());
+  ASSERT_EQ(entrants->size(), 2u);
+  EXPECT_EQ((*entrants)[0].name, "alpha");
+  EXPECT_EQ((*entrants)[1].house_strength, 3);
+  EXPECT_TRUE(store.add_entrant(t->id, {f.users[2], std::nullopt}, f.users[2]).ok());
+  EXPECT_FALSE(store.add_entrant(t->id, {f.users[2], std::nullopt}, std::nullopt).ok());
+  EXPECT_EQ(store.entrants(t->id)->back().index, 2);
+
+  EXPECT_FALSE(store.transition(t->id, {S::kRunning}, S::kPaused, "paused", std::nullopt).ok());
+  ASSERT_TRUE(
+      store.transition(t->id, {S::kCreated, S::kPaused}, S::kRunning, "started", std::nullopt)
+          .ok());
+  auto running = store.get(t->id);
+  EXPECT_EQ(running->status, S::kRunning);
+  ASSERT_TRUE(running->started_ms.has_value());
+  EXPECT_FALSE(store.add_entrant(t->id, {f.users[2], std::nullopt}, std::nullopt).ok());
+  ASSERT_TRUE(store
+                  .transition(t->id, {S::kRunning}, S::kFinished, "finished", std::nullopt, {},
+                              std::string("alpha wins"))
+                  .ok());
+  auto done = store.get(t->id);
+  EXPECT_EQ(done->result, "alpha wins");
+  EXPECT_TRUE(done->ended_ms.has_value());
+  EXPECT_EQ(store.list(false, 10)->size(), 0u);
+  EXPECT_EQ(store.list(true, 10)->size(), 1u);
+  auto events = store.events(t->id, 100);
+  ASSERT_TRUE(events.ok());
+  std::vector<std::string> kinds;
+  for (const auto& e : *events) kinds.push_back(e.kind);
+  EXPECT_EQ(kinds, (std::vector<std::string>{"created", "joined", "started", "finished"}));
+  auto house = store.house_entrants();
+  ASSERT_TRUE(house.ok());
+  ASSERT_EQ(house->size(), 1u);
+  EXPECT_EQ((*house)[0], std::make_pair(f.users[1], 3));
+}
+
+TEST(TournamentStore, GamesAreAddedOnceAndLinkedToTheirMatchByTheTrigger) {
+  Fixture f;
+  TournamentStore store(*f.db);
+  auto t = store.create(f.sample());
+  ASSERT_TRUE(t.ok());
+  const std::vector<NewGame> round = {
+      {1, 0, 0, 0, 1, "pending"}, {1, 0, 1, 1, 0, "pending"}, {1, 1, 0, 0, std::nullopt, "bye"}};
+  ASSERT_TRUE(store.add_games(t->id, round, "round 1").ok());
+  ASSERT_TRUE(store.add_games(t->id, round, "round 1 again").ok());  // no duplicates
+  auto games = store.games(t->id);
+  ASSERT_EQ(games->size(), 3u);
+  EXPECT_EQ((*games)[2].state, "done");
+  EXPECT_EQ((*games)[2].result, "bye");
+  const Id g0 = (*games)[0].id;
+
+  // A match created while no game is starting links nothing.
+  const Id stray = f.create_match(t->id, f.users[0], f.users[1]);
+  EXPECT_FALSE(store.game_of_match(stray)->has_value());
+  ASSERT_TRUE(store.mark_starting(g0).ok());
+  EXPECT_FALSE(store.mark_starting(g0).ok());
+  const Id m = f.create_match(t->id, f.users[0], f.users[1]);
+  auto linked = store.games(t->id);
+  EXPECT_EQ((*linked)[0].state, "playing");
+  EXPECT_EQ((*linked)[0].match, m);
+  EXPECT_EQ((*linked)[0].attempts, 1);
+  EXPECT_EQ(store.game_of_match(m)->value(), std::make_pair(t->id, g0));
+
+  // A game left 'starting' with no match (a crash before the match was made) goes back.
+  const Id g1 = (*linked)[1].id;
+  ASSERT_TRUE(store.mark_starting(g1).ok());
+  EXPECT_EQ(*store.reset_starting(t->id), 1);
+  EXPECT_EQ(store.games(t->id)->at(1).state, "pending");
+  ASSERT_TRUE(store.mark_starting(g1).ok());
+  ASSERT_TRUE(store.start_failed(g1, "no such user").ok());
+  EXPECT_EQ(store.games(t->id)->at(1).state, "pending");
+}
+
+TEST(TournamentStore, SettlingRecordsTheResultOnceAndRatesIt) {
+  Fixture f;
+  TournamentStore store(*f.db);
+  auto t = store.create(f.sample());
+  ASSERT_TRUE(store.add_games(t->id, {{1, 0, 0, 0, 1, "pending"}}, "round 1").ok());
+  const Id g = store.games(t->id)->at(0).id;
+  ASSERT_TRUE(store.mark_starting(g).ok());
+  const Id m = f.create_match(t->id, f.users[0], f.users[1]);
+  int rated = 0;
+  const RateGame rate = [&](const std::optional<RatingRow>& a, const std::optional<RatingRow>& b,
+                            double score0, std::int64_t) {
+    ++rated;
+    EXPECT_FALSE(a.has_value());
+    EXPECT_FALSE(b.has_value());
+    EXPECT_EQ(score0, 1.0);
+    return std::make_pair(RatingValue{1600, 300, 0.06}, RatingValue{1400, 300, 0.06});
+  };
+  EXPECT_EQ(*store.settle(g, 3, rate), Settled::kNothing);  // still waiting
+  ASSERT_TRUE(f.db->finish_match(m, {Ending::kResignation, 0, "resigned"}, 5).ok());
+  EXPECT_EQ(*store.settle(g, 3, rate), Settled::kDone);
+  EXPECT_EQ(*store.settle(g, 3, rate), Settled::kNothing);  // exactly once
+  EXPECT_EQ(rated, 1);
+  auto game = store.games(t->id)->at(0);
+  EXPECT_EQ(game.state, "done");
+  EXPECT_EQ(game.result, "1-0");
+  EXPECT_EQ(game.ending, "resignation");
+  RatingStore ratings(*f.db);
+  auto a = ratings.rating(f.users[0], "gomoku");
+  ASSERT_TRUE(a.ok() && a->has_value());
+  EXPECT_EQ((*a)->value.rating, 1600);
+  EXPECT_EQ((*a)->games, 1);
+  auto history = ratings.history(f.users[1], "gomoku", 10);
+  ASSERT_EQ(history->size(), 1u);
+  EXPECT_EQ((*history)[0].score, 0);
+  EXPECT_EQ((*history)[0].before.rating, 1500);
+  EXPECT_EQ((*history)[0].after.rating, 1400);
+  EXPECT_EQ(ratings.ratings("gomoku", 10)->front().name, "alpha");
+}
+
+TEST(TournamentStore, AbortedGamesAreReplayedThenVoid) {
+  Fixture f;
+  TournamentStore store(*f.db);
+  auto t = store.create(f.sample());
+  ASSERT_TRUE(store.add_games(t->id, {{1, 0, 0, 1, 0, "pending"}}, "round 1").ok());
+  const Id g = store.games(t->id)->at(0).id;
+  for (int attempt = 1; attempt <= 2; ++attempt) {
+    ASSERT_TRUE(store.mark_starting(g).ok());
+    const Id m = f.create_match(t->id, f.users[1], f.users[0], false);
+    ASSERT_TRUE(f.db->finish_match(m, {Ending::kAborted, std::nullopt, "crash"}, 5).ok());
+    EXPECT_EQ(*store.settle(g, 2, {}), attempt == 1 ? Settled::kReplay : Settled::kVoid);
+  }
+  auto game = store.games(t->id)->at(0);
+  EXPECT_EQ(game.state, "done");
+  EXPECT_EQ(game.result, "void");
+  EXPECT_EQ(game.attempts, 2);
+}
+
+}  // namespace
+}  // namespace boyi::storage

@@ -1,0 +1,161 @@
+// Round robin, gauntlet and knockout schedules, and plan_next driving whole tournaments.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <set>
+
+#include "engine/core/rng.h"
+#include "server/tournament/knockout.h"
+#include "server/tournament/plan.h"
+#include "server/tournament/round_robin.h"
+
+namespace boyi::tournament {
+namespace {
+
+TEST(RoundRobin, EveryPairOnceWithBalancedSeatsAndNoThreeInARow) {
+  for (int n = 2; n <= 21; ++n) {
+    const auto games = round_robin_games(n, 1);
+    EXPECT_EQ(games.size(), static_cast<std::size_t>(n * (n - 1) / 2)) << n;
+    std::set<std::pair<int, int>> pairs;
+    std::vector<int> balance(n), streak(n), last(n, -1);
+    std::map<int, std::set<int>> playing;  // round -> entrants
+    for (const auto& g : games) {
+      EXPECT_NE(g.seats[0], g.seats[1]);
+      EXPECT_TRUE(
+          pairs.insert({std::min(g.seats[0], g.seats[1]), std::max(g.seats[0], g.seats[1])}).second)
+          << n;
+      for (int s = 0; s < 2; ++s) {
+        const int e = g.seats[s];
+        EXPECT_TRUE(playing[g.round].insert(e).second) << "entrant twice in a round";
+        balance[e] += s == 0 ? 1 : -1;
+        streak[e] = last[e] == s ? streak[e] + 1 : 1;
+        last[e] = s;
+        EXPECT_LE(streak[e], 2) << "n " << n << " entrant " << e;
+      }
+    }
+    EXPECT_EQ(static_cast<int>(playing.size()), n % 2 ? n : n - 1);
+    for (int e = 0; e < n; ++e) EXPECT_LE(std::abs(balance[e]), 1) << n;
+  }
+}
+
+TEST(RoundRobin, DoubleCyclePlaysEachPairFromBothSeats) {
+  const auto games = round_robin_games(6, 2);
+  ASSERT_EQ(games.size(), 30u);
+  std::set<std::pair<int, int>> ordered;
+  for (const auto& g : games) EXPECT_TRUE(ordered.insert({g.seats[0], g.seats[1]}).second);
+  EXPECT_EQ(games.back().round, 10);
+}
+
+TEST(Gauntlet, FirstEntrantMeetsEveryOtherWithAlternatingSeats) {
+  const auto games = gauntlet_games(4, 2);
+  ASSERT_EQ(games.size(), 6u);
+  for (const auto& g : games) {
+    EXPECT_TRUE(g.involves(0));
+    EXPECT_EQ(g.seats[g.game_no % 2], 0);
+  }
+}
+
+TEST(Knockout, BracketOrderKeepsTopSeedsApart) {
+  EXPECT_EQ(bracket_order(8), (std::vector<int>{1, 8, 4, 5, 2, 7, 3, 6}));
+  EXPECT_EQ(bracket_order(2), (std::vector<int>{1, 2}));
+}
+
+// Plays a tournament to the end with results from `decide`, as the server would.
+std::vector<Game> play_out(const Settings& s, int n,
+                           const std::function<GameResult(const Game&)>& decide,
+                           std::vector<std::string>* notes = nullptr) {
+  std::vector<Game> games;
+  for (int step = 0; step < 100000; ++step) {
+    auto plan = plan_next(s, n, games);
+    if (notes && !plan.note.empty()) notes->push_back(plan.note);
+    if (plan.complete) return games;
+    games.insert(games.end(), plan.new_games.begin(), plan.new_games.end());
+    bool played = false;
+    for (auto& g : games) {
+      if (g.finished()) continue;
+      g.result = decide(g);
+      played = true;
+      break;
+    }
+    if (!played && plan.new_games.empty()) {
+      ADD_FAILURE() << "stuck: nothing to play and not complete";
+      return games;
+    }
+  }
+  ADD_FAILURE() << "did not finish";
+  return games;
+}
+
+TEST(Knockout, ByesTieBreaksAndPlaces) {
+  Settings s;
+  s.format = Format::kKnockout;
+  s.games_per_pairing = 2;
+  s.tiebreak_games = 2;
+  s.max_tiebreaks = 1;
+  // 6 entrants: seeds 1 and 2 get byes. The lower index wins, except that every game
+  // between 2 and 5 is drawn (level after the tie-break: 2 goes through by seed).
+  auto games = play_out(s, 6, [](const Game& g) {
+    const int a = g.seats[0], b = g.seats[1];
+    if (std::min(a, b) == 2 && std::max(a, b) == 5) return GameResult::kDraw;
+    return a < b ? GameResult::kSeat0Win : GameResult::kSeat1Win;
+  });
+  const auto ko = knockout_state(6, s, games);
+  EXPECT_EQ(ko.champion, 0);
+  ASSERT_EQ(ko.bracket.size(), 3u);
+  // Round 1 (8-slot bracket: 1v8 4v5 2v7 3v6): seeds 1 and 2 have byes.
+  EXPECT_EQ(ko.bracket[0][0].bottom, -1);
+  EXPECT_EQ(ko.bracket[0][2].bottom, -1);
+  EXPECT_EQ(ko.bracket[0][3].top, 2);
+  EXPECT_EQ(ko.bracket[0][3].bottom, 5);
+  EXPECT_TRUE(ko.bracket[0][3].by_seed);
+  int games_2v5 = 0;
+  for (const auto& g : games) games_2v5 += g.involves(2) && g.involves(5);
+  EXPECT_EQ(games_2v5, 4);  // 2 + one tie-break of 2
+  EXPECT_EQ(ko.places, (std::vector<int>{1, 2, 3, 3, 5, 5}));
+}
+
+TEST(Plan, RoundRobinIsCompleteWhenEveryGameIsPlayed) {
+  Settings s;
+  s.cycles = 2;
+  auto games = play_out(s, 5, [](const Game&) { return GameResult::kDraw; });
+  EXPECT_EQ(games.size(), 20u);
+}
+
+TEST(Plan, SprtStopsWhenTheTestDecides) {
+  Settings s;
+  s.format = Format::kSprt;
+  s.sprt = {0, 10, 0.05, 0.05, 5000};
+  s.concurrency = 3;
+  Rng rng(5);
+  std::vector<std::string> notes;
+  // The candidate (entrant 0) scores about 64%: far above elo1, so H1 is accepted quickly.
+  auto games = play_out(
+      s, 2,
+      [&](const Game& g) {
+        const auto r = rng.below(100);
+        const int winner = r < 50 ? 0 : r < 72 ? -1 : 1;
+        if (winner < 0) return GameResult::kDraw;
+        return g.seats[0] == winner ? GameResult::kSeat0Win : GameResult::kSeat1Win;
+      },
+      &notes);
+  const auto st = sprt_of(s, games);
+  EXPECT_EQ(st.decision, SprtDecision::kAcceptH1);
+  EXPECT_LT(games.size(), 1000u);
+  ASSERT_FALSE(notes.empty());
+  EXPECT_NE(notes.back().find("H1"), std::string::npos) << notes.back();
+  // Decided on the last game: one game earlier it was still open, or the window's games
+  // were already under way.
+  EXPECT_EQ(games.size() % 2, 0u);
+}
+
+TEST(Plan, SprtStopsAtMaxGamesUndecided) {
+  Settings s;
+  s.format = Format::kSprt;
+  s.sprt = {-2, 2, 0.01, 0.01, 40};
+  auto games = play_out(s, 2, [](const Game&) { return GameResult::kDraw; });
+  EXPECT_EQ(games.size(), 40u);
+  EXPECT_EQ(sprt_of(s, games).decision, SprtDecision::kContinue);
+}
+
+}  // namespace
+}  // namespace boyi::tournament

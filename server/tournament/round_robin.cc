@@ -1,0 +1,63 @@
+#include "server/tournament/round_robin.h"
+
+namespace boyi::tournament {
+
+std::vector<Game> round_robin_games(int entrants, int cycles) {
+  std::vector<Game> out;
+  if (entrants < 2 || cycles < 1) return out;
+  // An odd field gets a phantom entrant; its opponent sits the round out.
+  const int n = entrants + (entrants % 2);
+  const int m = n - 1;
+  const int fixed = n - 1;
+  std::vector<std::vector<std::array<int, 2>>> cycle(static_cast<std::size_t>(m));
+  for (int r = 0; r < m; ++r) {
+    auto& pairs = cycle[static_cast<std::size_t>(r)];
+    // The fixed entrant alternates seats; the others take seat 0 on odd rotation offsets.
+    pairs.push_back(r % 2 ? std::array<int, 2>{fixed, r} : std::array<int, 2>{r, fixed});
+    for (int i = 1; i < n / 2; ++i) {
+      const int a = (r + i) % m, b = ((r - i) % m + m) % m;
+      pairs.push_back(i % 2 == 0 ? std::array<int, 2>{a, b} : std::array<int, 2>{b, a});
+    }
+  }
+  for (int c = 0; c < cycles; ++c) {
+    for (int r = 0; r < m; ++r) {
+      int board = 0;
+      for (auto pair : cycle[static_cast<std::size_t>(r)]) {
+        if (pair[0] >= entrants || pair[1] >= entrants) continue;  // the phantom: no game
+        if (c % 2) std::swap(pair[0], pair[1]);
+        Game g;
+        g.round = c * m + r + 1;
+        g.board = board++;
+        g.seats = pair;
+        out.push_back(g);
+      }
+    }
+  }
+  return out;
+}
+
+std::vector<Game> pairing_games(int round, int board, int first, int second, int first_game_no,
+                                int games) {
+  std::vector<Game> out;
+  for (int k = 0; k < games; ++k) {
+    Game g;
+    g.round = round;
+    g.board = board;
+    g.game_no = first_game_no + k;
+    g.seats =
+        g.game_no % 2 == 0 ? std::array<int, 2>{first, second} : std::array<int, 2>{second, first};
+    out.push_back(g);
+  }
+  return out;
+}
+
+std::vector<Game> gauntlet_games(int entrants, int games_per_pairing) {
+  std::vector<Game> out;
+  for (int k = 1; k < entrants; ++k) {
+    auto games = pairing_games(k, 0, 0, k, 0, games_per_pairing);
+    out.insert(out.end(), games.begin(), games.end());
+  }
+  return out;
+}
+
+}  // namespace boyi::tournament
