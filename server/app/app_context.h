@@ -40,6 +40,8 @@ struct AppContext {
   std::function<void(const std::string& match_id)> on_match_finished;
   // Where match strands run (a pool of config.match_threads), apart from the io threads.
   boost::asio::any_io_executor match_executor;
+  // Where house bots think (a pool of config.house_bot_threads); empty: on match_executor.
+  boost::asio::any_io_executor house_executor;
   std::size_t max_frame() const { return config.limits.max_frame_bytes; }
 };
 

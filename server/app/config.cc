@@ -153,6 +153,7 @@ const std::map<std::string, Setter>& setters() {
        int_field("challenge_expiry_ms", &C::challenge_expiry_ms, 1000, 24LL * 3600 * 1000)},
       {"house_bots", bool_field("house_bots", &C::house_bots)},
       {"house_bot_delay_ms", int_field("house_bot_delay_ms", &C::house_bot_delay_ms, 0, 60'000)},
+      {"house_bot_threads", int_field("house_bot_threads", &C::house_bot_threads, 1, 256)},
       {"clock_update_interval_ms",
        int_field("clock_update_interval_ms", &C::clock_update_interval_ms, 0, 3'600'000)},
       {"heartbeat_interval_ms",

@@ -43,7 +43,9 @@ struct ServerConfig {
   // Lobby.
   std::int64_t challenge_expiry_ms = 120'000;
   bool house_bots = true;
-  std::int64_t house_bot_delay_ms = 200;           // a house bot waits this long before it moves
+  std::int64_t house_bot_delay_ms = 200;  // a house bot's move is sent no sooner than this
+  // Threads the house bots think on (a pool apart from the match and io threads).
+  int house_bot_threads = 2;
   std::int64_t clock_update_interval_ms = 10'000;  // 0: no ClockUpdate pushes
   std::int64_t heartbeat_interval_ms = 1'000;
 

@@ -1,4 +1,5 @@
-// The lobby's house-bot matches: play_house_bot.
+// The lobby's house-bot matches: play_house_bot. The requested strength is resolved (0: the
+// default) and checked here, stored with the match (start_match) and shown as the seat's name.
 #include "server/app/hub_internal.h"
 
 namespace boyi::app {
@@ -10,14 +11,15 @@ void Hub::play_house_bot(const std::shared_ptr<Session>& s, const v1::ClientMess
   if (!app_.config.house_bots)
     return reply_error(*s, rid, v1::ERROR_CODE_FORBIDDEN,
                        "house bots are turned off on this server");
-  if (m.play_house_bot().strength() > 10)
-    return reply_error(*s, rid, v1::ERROR_CODE_INVALID_ARGUMENT,
-                       "strength is 1..10 (0: the default)");
+  auto strength = resolve_house_strength(m.play_house_bot().strength());
+  if (!strength) return reply_error(*s, rid, v1::ERROR_CODE_INVALID_ARGUMENT, strength.message());
   auto r = resolve(m.play_house_bot().setup());
   if (!r) {
     auto [code, text] = split_error(r.message());
     return reply_error(*s, rid, code, text);
   }
+  if (auto level = house_level(r->config.game, *strength); !level)
+    return reply_error(*s, rid, v1::ERROR_CODE_INVALID_ARGUMENT, level.message());
   std::vector<Peer> peers;
   UserInfo me;
   {
@@ -25,7 +27,9 @@ void Hub::play_house_bot(const std::shared_ptr<Session>& s, const v1::ClientMess
     peers = peers_of_locked(s->user->id);
     me = *s->user;
   }
+  UserInfo house = house_;
+  house.display_name = house_display_name(*strength);
   ack(*s, rid);
-  start_match(*r, me, peers, house_, {}, true, m.play_house_bot().strength());
+  start_match(*r, me, peers, house, {}, true, static_cast<std::uint32_t>(*strength));
 }
 }  // namespace boyi::app

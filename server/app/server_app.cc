@@ -49,6 +49,7 @@ struct ServerApp::Impl {
   std::unique_ptr<accounts::Accounts> accounts;
   asio::io_context ioc;
   std::unique_ptr<asio::thread_pool> match_pool;
+  std::unique_ptr<asio::thread_pool> house_pool;
   std::optional<asio::executor_work_guard<asio::io_context::executor_type>> work;
   std::shared_ptr<net::MetricsRegistry> registry = std::make_shared<net::MetricsRegistry>();
   std::unique_ptr<AppMetrics> metrics;
@@ -91,9 +92,11 @@ Result<std::unique_ptr<ServerApp>> ServerApp::start(ServerConfig config) {
   impl->accounts = std::make_unique<accounts::Accounts>(*impl->db, config.argon2);
   impl->metrics = std::make_unique<AppMetrics>(*impl->registry);
   impl->ctx = std::unique_ptr<AppContext>(
-      new AppContext{config, *impl->db, impl->ioc, *impl->metrics, *impl->log, {}, {}});
+      new AppContext{config, *impl->db, impl->ioc, *impl->metrics, *impl->log, {}, {}, {}});
   impl->match_pool = std::make_unique<asio::thread_pool>(config.match_threads);
   impl->ctx->match_executor = impl->match_pool->get_executor();
+  impl->house_pool = std::make_unique<asio::thread_pool>(config.house_bot_threads);
+  impl->ctx->house_executor = impl->house_pool->get_executor();
   impl->hub = std::make_shared<Hub>(*impl->ctx, *impl->accounts);
   impl->ctx->on_match_finished = [weak = std::weak_ptr<Hub>(impl->hub)](const std::string& id) {
     if (auto hub = weak.lock()) hub->match_finished(id);
@@ -183,6 +186,9 @@ void ServerApp::shutdown() {
                      [&] { return closed; });
   }
   d.hub->stop_matches();
+  // A house bot still thinking stops at its move's deadline; queued thinking is dropped.
+  d.house_pool->stop();
+  d.house_pool->join();
   d.hub->stop_workers();
   d.match_pool->stop();
   d.match_pool->join();

@@ -1,0 +1,305 @@
+// House bots through the real server: the strength table (every level of every game makes
+// its player; GET /api/house-bots), a full legal game of every game at a low and a strong
+// level against a test client, the level shown as the seat's name, a slow-thinking bot that
+// does not hold up another match, the level surviving a restart, and a bad level refused.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/core/rng.h"
+#include "engine/registry.h"
+#include "server/app/app_test_fixture.h"
+#include "server/app/house_bot.h"
+#include "server/app/house_levels.h"
+
+namespace boyi::app::test {
+namespace {
+
+// What the test client's seat has learnt of its match.
+struct Seat {
+  std::string match, game, rules;
+  int seat = -1;
+  v1::GameView view;
+  std::vector<std::uint32_t> seqs;
+  std::vector<std::string> names;
+  bool ended = false;
+  v1::Outcome outcome;
+  int house_moves = 0;
+
+  void absorb(const SM& m) {
+    if (m.has_match_started() && (match.empty() || m.match_started().match_id() == match)) {
+      const auto& st = m.match_started();
+      match = st.match_id();
+      seat = st.seat();
+      game = st.game();
+      rules = st.rules();
+      names.clear();
+      for (const auto& p : st.players()) names.push_back(p.name());
+      if (seqs.empty()) view = st.view();
+    } else if (m.has_match_event() && m.match_event().match_id() == match) {
+      if (!seqs.empty() && m.match_event().seq() <= seqs.back()) return;  // a replay
+      seqs.push_back(m.match_event().seq());
+      if (m.match_event().actor() != seat) ++house_moves;
+      if (m.match_event().has_view()) view = m.match_event().view();
+    } else if (m.has_match_ended() && m.match_ended().match_id() == match) {
+      seqs.push_back(m.match_ended().seq());
+      ended = true;
+      outcome = m.match_ended().outcome();
+    }
+  }
+  bool gapless() const {
+    for (std::size_t i = 0; i < seqs.size(); ++i)
+      if (seqs[i] != i + 1) return false;
+    return true;
+  }
+};
+
+// A random legal action from the seat's own view (a fresh game's layout for a 军棋 deployment).
+std::string random_action(const Seat& s, Rng& rng) {
+  if (s.view.legal_moves_size() > 0)
+    return s.view.legal_moves(
+        static_cast<int>(rng.below(static_cast<std::uint32_t>(s.view.legal_moves_size()))));
+  auto fresh = create_game(s.game, s.rules);
+  return fresh ? fresh.value()->random_move(s.seat, rng) : std::string();
+}
+
+v1::ClientMessage house_request(v1::MatchSetup setup, std::uint32_t strength) {
+  v1::ClientMessage m;
+  *m.mutable_play_house_bot()->mutable_setup() = std::move(setup);
+  m.mutable_play_house_bot()->set_strength(strength);
+  return m;
+}
+
+v1::MatchSetup preset_setup(const std::string& preset, int seat, std::uint32_t total_ms,
+                            std::uint32_t per_move_ms) {
+  v1::MatchSetup s;
+  s.set_preset(preset);
+  s.set_seat(seat);
+  s.mutable_time_control()->set_total_ms(total_ms);
+  s.mutable_time_control()->set_per_move_ms(per_move_ms);
+  return s;
+}
+
+class HouseBotTest : public AppTest {
+ protected:
+  // Asks for a house bot; the MatchStarted absorbed into `s`.
+  void start_house_match(Client& c, v1::MatchSetup setup, std::uint32_t strength, Seat& s) {
+    auto ack = c.call(house_request(std::move(setup), strength));
+    ASSERT_TRUE(ack && ack->has_ack()) << (ack ? ack->DebugString() : "no reply");
+    auto started = c.wait_for([](const SM& m) { return m.has_match_started(); });
+    ASSERT_TRUE(started);
+    s.absorb(*started);
+    ASSERT_EQ(started->match_started().players_size(), 2);
+    EXPECT_EQ(started->match_started().players(1 - s.seat).role(), v1::ROLE_HOUSE_BOT);
+  }
+
+  // Sends a move; absorbs what arrives up to its reply, which it returns.
+  static std::optional<SM> play(Client& c, Seat& s, const std::string& move) {
+    const auto rid = c.send(move_message(s.match, move));
+    for (int i = 0; i < 100000; ++i) {
+      auto m = c.next();
+      if (!m) return std::nullopt;
+      s.absorb(*m);
+      if (m->request_id() == rid) return m;
+    }
+    return std::nullopt;
+  }
+
+  // Random legal moves until the match ends.
+  static void play_to_the_end(Client& c, Seat& s, Rng& rng) {
+    for (int step = 0; step < 20000 && !s.ended; ++step) {
+      if (s.view.can_act()) {
+        auto r = play(c, s, random_action(s, rng));
+        ASSERT_TRUE(r) << "no reply";
+        ASSERT_FALSE(r->has_error()) << r->DebugString();
+      } else {
+        auto m = c.next(20s);
+        ASSERT_TRUE(m) << "the match stalled";
+        s.absorb(*m);
+      }
+    }
+  }
+};
+
+TEST_F(HouseBotTest, EveryLevelOfEveryGameMakesItsPlayer) {
+  for (const auto& game : house_bot_games()) {
+    SCOPED_TRACE(game);
+    std::int64_t last_cap = 0;
+    for (int s = kMinHouseStrength; s <= kMaxHouseStrength; ++s) {
+      auto level = house_level(game, s);
+      ASSERT_TRUE(level) << level.message();
+      auto p = make_house_player(static_cast<std::uint32_t>(s), game, "", 0, 7);
+      ASSERT_TRUE(p);
+      EXPECT_EQ(p->strength, s);
+      EXPECT_EQ(p->level.spec, level->spec) << "level " << s << " fell back to random";
+      if (s >= 5 && s < kMaxHouseStrength) {
+        EXPECT_GT(level->max_move_ms, last_cap) << "the strong levels think longer and longer";
+        last_cap = level->max_move_ms;
+      }
+    }
+    EXPECT_EQ(house_level(game, 1)->spec, "random");
+    EXPECT_EQ(house_level(game, 2)->spec, "greedy");
+    EXPECT_EQ(house_level(game, 10)->max_move_ms, -1);  // the clocks only
+    EXPECT_EQ(house_level(game, 5)->spec, house_level(game, 10)->spec);
+    EXPECT_FALSE(house_level(game, 0));
+    EXPECT_FALSE(house_level(game, 11));
+    EXPECT_EQ(make_house_player(0, game, "", 1, 7)->strength, kDefaultHouseStrength);
+  }
+  EXPECT_FALSE(house_level("chess", 3));
+  EXPECT_EQ(make_house_player(3, "chess", "", 0, 7), nullptr);
+  EXPECT_EQ(*resolve_house_strength(0), kDefaultHouseStrength);
+  EXPECT_EQ(*resolve_house_strength(10), 10);
+  EXPECT_FALSE(resolve_house_strength(11));
+
+  auto [status, body] = http_get(app_->port(), "/api/house-bots");
+  ASSERT_EQ(status, 200);
+  const auto doc = nlohmann::json::parse(body);
+  EXPECT_TRUE(doc["enabled"].get<bool>());
+  EXPECT_EQ(doc["default_strength"], kDefaultHouseStrength);
+  ASSERT_EQ(doc["games"].size(), house_bot_games().size());
+  for (const auto& g : doc["games"]) {
+    ASSERT_EQ(g["levels"].size(), 10u);
+    EXPECT_EQ(g["levels"][0]["player"], "random");
+    EXPECT_EQ(g["levels"][9]["strength"], 10);
+    EXPECT_EQ(g["levels"][6]["player"], house_level(g["game"].get<std::string>(), 7)->spec);
+    EXPECT_FALSE(g["levels"][6]["description"].get<std::string>().empty());
+  }
+}
+
+TEST_F(HouseBotTest, EveryGameToTheEndAtALowAndAStrongLevel) {
+  Rng rng(2025);
+  int n = 0;
+  for (const char* preset : {"renju-ccgc", "dots-ccgc", "surakarta-ccgc", "junqi-ccgc"}) {
+    for (std::uint32_t strength : {2u, 5u}) {
+      SCOPED_TRACE(std::string(preset) + " at " + std::to_string(strength));
+      auto c = Client::connect(app_->port(), Client::Mode::json);
+      ASSERT_TRUE(c && c->hello());
+      ASSERT_TRUE(c->guest("visitor-" + std::to_string(++n)));
+      // A short per-move limit keeps the strong level quick: it thinks 50 ms a move.
+      Seat s;
+      start_house_match(*c, preset_setup(preset, -1, 600'000, 250), strength, s);
+      ASSERT_EQ(s.names.size(), 2u);
+      EXPECT_EQ(s.names[static_cast<std::size_t>(1 - s.seat)], house_display_name(strength));
+      play_to_the_end(*c, s, rng);
+      ASSERT_TRUE(s.ended);
+      EXPECT_TRUE(s.gapless());
+      EXPECT_GT(s.house_moves, 0);
+      EXPECT_NE(s.outcome.ending(), v1::ENDING_ILLEGAL_MOVE) << s.outcome.DebugString();
+      EXPECT_NE(s.outcome.ending(), v1::ENDING_TIME_FORFEIT) << s.outcome.DebugString();
+      EXPECT_NE(s.outcome.ending(), v1::ENDING_ABORTED) << s.outcome.DebugString();
+    }
+  }
+}
+
+TEST_F(HouseBotTest, ASlowThinkerDoesNotHoldUpAnotherMatch) {
+  // One match thread: a bot thinking on it would stop every match until it answered.
+  auto config = test_config(dir_.path());
+  config.match_threads = 1;
+  config.house_bot_threads = 1;
+  restart(config);
+
+  auto a = player("thinker-watcher");
+  Seat sa;
+  v1::MatchSetup dots;
+  dots.set_game("dots");
+  dots.set_seat(0);
+  dots.mutable_time_control()->set_total_ms(600'000);
+  start_house_match(*a, dots, 9, sa);  // level 9: the chain engine, up to 5 s a move
+
+  auto b = player("bea");
+  auto c = player("cai");
+  auto [sb, sc] = seek_and_accept(*b, *c, freestyle_setup(0));
+  ASSERT_FALSE(sb.match_id().empty());
+
+  // The house bot starts thinking once this move is in ...
+  Rng rng(5);
+  auto r = play(*a, sa, random_action(sa, rng));
+  ASSERT_TRUE(r && r->has_match_event()) << (r ? r->DebugString() : "no reply");
+  // ... and while it does, the other match goes on ...
+  for (const auto& [who, mv] : {std::make_pair(b.get(), "H8"), std::make_pair(c.get(), "H9")}) {
+    auto moved = move(*who, sb.match_id(), mv);
+    ASSERT_TRUE(moved && moved->has_match_event())
+        << mv << ": " << (moved ? moved->DebugString() : "no reply");
+  }
+  // ... and so does this one: it ends before the bot answers, and its answer is dropped. (Had
+  // the bot held the match thread, the other match's moves would have waited for its answer,
+  // which would then have been played before this resignation.)
+  v1::ClientMessage resign;
+  resign.mutable_resign()->set_match_id(sa.match);
+  auto ack = a->call(resign);
+  ASSERT_TRUE(ack && ack->has_ack());
+  while (!sa.ended) {
+    auto m = a->next();
+    ASSERT_TRUE(m) << "no MatchEnded";
+    sa.absorb(*m);
+  }
+  EXPECT_EQ(sa.outcome.ending(), v1::ENDING_RESIGNATION);
+  EXPECT_EQ(sa.house_moves, 0) << "the house bot moved before the resignation";
+  EXPECT_EQ(sa.seqs, (std::vector<std::uint32_t>{1, 2}));  // the one move, then the end
+}
+
+TEST_F(HouseBotTest, TheLevelSurvivesARestart) {
+  auto a = player("returning");
+  Seat s;
+  start_house_match(*a, freestyle_setup(0), 3, s);
+  EXPECT_EQ(s.names.at(1), "House bot · 3");
+  auto r = play(*a, s, "H8");
+  ASSERT_TRUE(r && r->has_match_event());
+  auto answer =
+      a->wait_for([](const SM& m) { return m.has_match_event() && m.match_event().actor() == 1; });
+  ASSERT_TRUE(answer);
+  s.absorb(*answer);
+  const std::string match = s.match;
+
+  app_->shutdown();
+  a.reset();
+  restart(test_config(dir_.path()));
+  EXPECT_EQ(app_->resumed_matches(), 1u);
+
+  auto back = Client::connect(app_->port(), Client::Mode::json);
+  ASSERT_TRUE(back && back->hello());
+  auto in = back->password("returning", "password-returning");
+  ASSERT_TRUE(in);
+  ASSERT_EQ(in->active_matches_size(), 1);
+  v1::ClientMessage sync;
+  sync.mutable_sync()->set_match_id(match);
+  sync.mutable_sync()->set_from_seq(1);
+  auto done = back->call(sync);
+  ASSERT_TRUE(done && done->has_sync_done()) << (done ? done->DebugString() : "no reply");
+  Seat again;
+  auto started = back->wait_for([](const SM& m) { return m.has_match_started(); }, 1s);
+  ASSERT_TRUE(started);
+  again.absorb(*started);
+  EXPECT_EQ(again.names.at(1), "House bot · 3");
+  auto [status, body] = http_get(app_->port(), "/api/matches/" + match);
+  EXPECT_EQ(status, 200);
+  EXPECT_NE(body.find("House bot · 3"), std::string::npos) << body;
+
+  // The resumed bot plays on.
+  again.view = done->sync_done().view().view();
+  again.seqs = {1, 2};
+  Rng rng(9);
+  r = play(*back, again, random_action(again, rng));
+  ASSERT_TRUE(r && r->has_match_event()) << (r ? r->DebugString() : "no reply");
+  auto next = back->wait_for(
+      [](const SM& m) { return m.has_match_event() && m.match_event().actor() == 1; });
+  ASSERT_TRUE(next) << "the resumed house bot did not move";
+  EXPECT_EQ(next->match_event().seq(), 4u);
+}
+
+TEST_F(HouseBotTest, ABadLevelIsRefusedWithAClearError) {
+  auto a = player("picky");
+  auto r = a->call(house_request(freestyle_setup(0), 11));
+  ASSERT_TRUE(r && r->has_error());
+  EXPECT_EQ(r->error().code(), v1::ERROR_CODE_INVALID_ARGUMENT);
+  EXPECT_NE(r->error().message().find("1 (weakest) .. 10 (strongest)"), std::string::npos)
+      << r->error().message();
+  EXPECT_FALSE(a->wait_for([](const SM& m) { return m.has_match_started(); }, 200ms));
+  // The default (0) is fine: the server plays its default level.
+  Seat s;
+  start_house_match(*a, freestyle_setup(0), 0, s);
+  EXPECT_EQ(s.names.at(1), house_display_name(kDefaultHouseStrength));
+}
+
+}  // namespace
+}  // namespace boyi::app::test
