@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # The front door (see README.md):
-#   scripts/boyi.sh run [args...]   install what is missing, build (Release), run boyi-server
-#                                   (port 7700, data in ./data; args go to boyi-server)
+#   scripts/boyi.sh run [args...]   install what is missing, build (Release and the web client),
+#                                   run boyi-server (port 7700, data in ./data, the web client
+#                                   from web/dist; args go to boyi-server)
 #   scripts/boyi.sh test            install what is missing, build, run every test
-#                                   (Release build, then the address+undefined sanitizer build)
-#   scripts/boyi.sh build           install what is missing and build (Release) only
+#                                   (Release build, the web client's browser tests, then the
+#                                   address+undefined sanitizer build)
+#   scripts/boyi.sh build           install what is missing and build (Release and web/) only
 #   scripts/boyi.sh play [args...]  build, then play in the terminal (boyi-play)
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -19,16 +21,32 @@ build_release() {
   cmake --build "$release" -j "$jobs"
 }
 
+# The web client (web/dist, served by boyi-server) from the locked npm packages.
+build_web() {
+  (cd web && npm ci --no-audit --no-fund --loglevel=error && npm run build --silent)
+}
+
+# Browser tests: headless Chromium against the Release boyi-server (screenshots under
+# build/release/web-test-artifacts).
+test_web() {
+  (cd tests/web && npm ci --no-audit --no-fund --loglevel=error)
+  BOYI_BUILD_DIR="$root/$release" node --test tests/web/web.test.mjs
+}
+
 cmd=${1:-run}
 shift || true
 bash scripts/setup.sh
 case "$cmd" in
   build)
     build_release
+    build_web
     ;;
   run)
     build_release
-    exec "$release/server/app/boyi-server" "$@"
+    build_web
+    web=(--web web/dist)
+    for a in "$@"; do [[ $a == --web || $a == --web=* ]] && web=(); done
+    exec "$release/server/app/boyi-server" "${web[@]}" "$@"
     ;;
   play)
     build_release
@@ -36,7 +54,9 @@ case "$cmd" in
     ;;
   test)
     build_release
+    build_web
     ctest --test-dir "$release" --output-on-failure -j "$jobs"
+    test_web
     # The sanitizer variant builds only the rules engine and its tests: that is
     # where memory and arithmetic bugs would hide, and the rest would double CI time.
     cmake -S . -B "$asan" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DBOYI_SANITIZE=ON -DBOYI_WERROR=ON \

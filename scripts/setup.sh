@@ -11,6 +11,15 @@ packages=(
   libboost1.81-dev
   libsqlite3-dev libargon2-dev libssl-dev libspdlog-dev nlohmann-json3-dev
 )
+# The web client: Node 18+ and npm build it (web/); headless Chromium runs its browser tests
+# (tests/web/) and a CJK font draws the Chinese in their screenshots. A node and npm already on
+# the PATH are used as they are (Debian's npm package conflicts with other Node packagings).
+if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
+  packages+=(nodejs npm)
+fi
+packages+=(chromium fonts-noto-cjk)
+# The Python bot example (examples/python) and its end-to-end test.
+packages+=(python3)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -216,6 +216,7 @@ TEST_F(MatchTest, HouseBotMatchOfEveryGameToTheEnd) {
     v1::ClientMessage house;
     house.mutable_play_house_bot()->mutable_setup()->set_preset(preset);
     house.mutable_play_house_bot()->mutable_setup()->set_seat(-1);
+    house.mutable_play_house_bot()->set_strength(1);  // random: quick (levels: app_house_bot_test)
     auto ack = c->call(house);
     ASSERT_TRUE(ack && ack->has_ack());
     SeatState s;

@@ -149,7 +149,7 @@ TEST_F(SessionTest, SignInVariantsAndWrongCredentials) {
   EXPECT_TRUE(names.contains("li-wei"));
   EXPECT_TRUE(names.contains("tiger-bot"));
   EXPECT_TRUE(names.contains("visitor"));
-  EXPECT_TRUE(names.contains("House bot (random)"));
+  EXPECT_TRUE(names.contains("House bot"));
 }
 
 TEST_F(SessionTest, BadMessagesGetErrorsAndTheStreamStaysUsable) {

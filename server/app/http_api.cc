@@ -4,6 +4,7 @@
 
 #include "protocol/wire/json.h"
 #include "server/app/hub_internal.h"
+#include "server/app/tournament_manager.h"
 
 namespace boyi::app {
 
@@ -62,6 +63,7 @@ std::string query_value(const std::string& query, const std::string& key) {
 
 void Hub::add_routes(net::HttpRoutes& routes) {
   std::weak_ptr<Hub> weak = weak_from_this();
+  if (tournaments_) tournaments_->add_routes(routes);  // /api/tournaments, /api/ratings
 
   routes.add_route("GET", "/healthz", [weak](const net::HttpRequest&) {
     auto hub = weak.lock();
@@ -78,6 +80,12 @@ void Hub::add_routes(net::HttpRoutes& routes) {
 
   routes.add_route("GET", "/api/games",
                    [](const net::HttpRequest&) { return proto_json(game_list()); });
+
+  // The house bots' levels per game (house_levels.h).
+  routes.add_route("GET", "/api/house-bots",
+                   [enabled = app_.config.house_bots](const net::HttpRequest&) {
+                     return json_response(200, house_levels_json(enabled));
+                   });
 
   routes.add_route(
       "GET", "/api/matches", [weak](const net::HttpRequest& req, net::HttpResponder done) {
@@ -100,7 +108,7 @@ void Hub::add_routes(net::HttpRoutes& routes) {
         if (!suffix.empty() && suffix != "txt" && suffix != "json")
           return done(json_error(404, "records are .json or .txt"));
         auto host = hub->find_match(id, true);
-        if (!host || !host->finished()) return done(json_error(404, "no finished match " + id));
+        if (!host) return done(json_error(404, "no finished match " + id));
         host->records_async([done, text, id](std::optional<std::string> json,
                                              std::optional<std::string> txt) {
           if (!json) return done(json_error(404, "no finished match " + id));
@@ -154,6 +162,8 @@ void Hub::add_routes(net::HttpRoutes& routes) {
     return json_response(
         200, nlohmann::json{{"standings", out}, {"matches_counted", recent->size()}}.dump());
   });
+
+  add_web_routes(routes);
 }
 
 void Hub::match_summary_json(const std::string& match_id, net::HttpResponder done) {

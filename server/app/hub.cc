@@ -2,6 +2,7 @@
 #include <random>
 
 #include "server/app/hub_internal.h"
+#include "server/app/tournament_manager.h"
 
 namespace boyi::app {
 namespace {
@@ -32,12 +33,17 @@ Status Hub::prepare() {
     if (!made) return Error{"cannot create the house bot account: " + made.message()};
     u = made->user;
   }
-  house_ = {u->id, u->name, "House bot (random)", v1::ROLE_HOUSE_BOT};
+  // One account for every level (its name stays, for the matches stored with it); in a
+  // match the seat shows its level: "House bot · 7".
+  house_ = {u->id, u->name, "House bot", v1::ROLE_HOUSE_BOT};
 
   if (auto purged = accounts_.purge_unused_guests(); purged)
     app_.log.info("guests_purged", {{"count", *purged}});
   else
     app_.log.warn("guest_purge_failed", {{"reason", purged.message()}});
+
+  make_tournaments();  // before resuming: it knows which accounts are house entrants
+  if (auto s = tournaments_->load(); !s) return s;
 
   auto running = load_running_matches(app_.db);
   if (!running) return Error{"cannot read the running matches: " + running.message()};
@@ -51,10 +57,22 @@ Status Hub::prepare() {
     }
     const std::string id = m.config.match_id;
     const std::string game = m.config.game, rules = m.config.rules_text;
+    std::array<std::optional<std::uint32_t>, 2> house;
+    for (int s = 0; s < 2 && ok; ++s) {
+      auto& player = players[static_cast<std::size_t>(s)];
+      house[static_cast<std::size_t>(s)] = house_strength_of(player.id);
+      if (player.id != house_.id) continue;
+      // The lobby's house bot plays on at the strength the match was started with.
+      if (const auto level = stored_house_strength(app_.db, id, s)) {
+        house[static_cast<std::size_t>(s)] = static_cast<std::uint32_t>(*level);
+        player.display_name = house_display_name(*level);
+      }
+    }
     auto host = std::make_shared<MatchHost>(app_, std::move(m), players);
     for (int s = 0; s < 2 && ok; ++s)
-      if (players[static_cast<std::size_t>(s)].id == house_.id)
-        host->set_house_player(s, make_house_player(0, game, rules, s, std::random_device{}()));
+      if (auto strength = house[static_cast<std::size_t>(s)])
+        host->set_house_player(
+            s, make_house_player(*strength, game, rules, s, std::random_device{}()));
     Status st = ok ? host->resume() : Status(Error{"a seat's user is gone"});
     if (!st) {
       app_.log.error("match_not_resumed", {{"match", id}, {"reason", st.message()}});
@@ -75,6 +93,7 @@ Status Hub::prepare() {
                                     {"seat0", players[0].username},
                                     {"seat1", players[1].username}});
   }
+  tournaments_->start();  // settles what ended while the server was down, then runs
   return Status::Ok();
 }
 
@@ -180,6 +199,11 @@ void Hub::handle(const std::shared_ptr<Session>& s, const v1::ClientMessage& m,
     case C::kGetView:
     case C::kGetRecord:
       return match_request(s, m, received);
+    case C::kListTournaments:
+    case C::kSubscribeTournament:
+    case C::kUnsubscribeTournament:
+    case C::kJoinTournament:
+      return tournament_request(s, m);
     default:
       return reply_error(*s, rid, v1::ERROR_CODE_BAD_MESSAGE,
                          "a message this server does not handle");

@@ -29,6 +29,9 @@
 
 namespace boyi::app {
 
+class TournamentManager;
+struct TournamentMatchRequest;
+
 class Hub final : public net::ConnectionHandler, public std::enable_shared_from_this<Hub> {
  public:
   Hub(AppContext& app, accounts::Accounts& accounts);
@@ -45,6 +48,8 @@ class Hub final : public net::ConnectionHandler, public std::enable_shared_from_
 
   // The HTTP JSON API (/api/games, /api/matches, /api/records, /healthz).
   void add_routes(net::HttpRoutes& routes);
+  // The web client's extra routes (/api/live, /api/replay, /api/players): http_web_api.cc.
+  void add_web_routes(net::HttpRoutes& routes);
 
   // Stops every match's timers (the server is going down).
   void stop_matches();
@@ -120,6 +125,11 @@ class Hub final : public net::ConnectionHandler, public std::enable_shared_from_
  private:
   void match_request(const std::shared_ptr<Session>& s, const v1::ClientMessage& m,
                      std::chrono::steady_clock::time_point received);
+  // Tournaments (tournament_hub.cc): the manager, its matches, protocol requests.
+  void make_tournaments();
+  Result<std::string> start_tournament_match(const TournamentMatchRequest& r);
+  void tournament_request(const std::shared_ptr<Session>& s, const v1::ClientMessage& m);
+  std::optional<std::uint32_t> house_strength_of(storage::Id user) const;
   std::vector<Peer> peers_of_locked(storage::Id user) const;
   void match_summary_json(const std::string& match_id, net::HttpResponder done);
   Result<UserInfo> user_info(storage::Id id);
@@ -139,6 +149,7 @@ class Hub final : public net::ConnectionHandler, public std::enable_shared_from_
   std::uint64_t next_session_ = 0;
   std::size_t resumed_ = 0;
   UserInfo house_;
+  std::shared_ptr<TournamentManager> tournaments_;
   bool shutting_down_ = false;
   boost::asio::thread_pool workers_;
 };

@@ -2,6 +2,7 @@
 #include <random>
 
 #include "server/app/hub_internal.h"
+#include "server/app/tournament_manager.h"
 
 namespace boyi::app {
 namespace asio = boost::asio;
@@ -34,6 +35,11 @@ void Hub::start_match(const Resolved& setup, UserInfo first, std::vector<Peer> f
   sm.preset = setup.preset;
   sm.started_ms = storage::wall_clock_ms();
   const std::string id = sm.config.match_id;
+  if (second_is_house)  // stored while the match waits: a restart resumes the seat at its level
+    if (auto s =
+            store_house_strength(app_.db, id, 1 - first_seat, static_cast<int>(house_strength));
+        !s)
+      app_.log.warn("house_strength_not_stored", {{"match", id}, {"reason", s.message()}});
   auto host = std::make_shared<MatchHost>(app_, std::move(sm), players);
   if (second_is_house)
     host->set_house_player(
@@ -74,6 +80,7 @@ void Hub::match_finished(const std::string& match_id) {
       if (pl->second.empty()) playing_.erase(pl);
     }
   }
+  if (tournaments_) tournaments_->match_finished(match_id);  // settles a tournament game
   // Keep a finished match in memory a while for late Sync/GetRecord; then storage serves it.
   auto timer = std::make_shared<asio::steady_timer>(app_.ioc, std::chrono::seconds(60));
   timer->async_wait(
@@ -102,6 +109,9 @@ std::shared_ptr<MatchHost> Hub::find_match(const std::string& match_id, bool loa
     auto info = user_info(stored->seats[static_cast<std::size_t>(s)]);
     if (!info) return nullptr;
     players[static_cast<std::size_t>(s)] = *info;
+    if (info->id == house_.id)
+      if (const auto level = stored_house_strength(app_.db, match_id, s))
+        players[static_cast<std::size_t>(s)].display_name = house_display_name(*level);
   }
   auto host = std::make_shared<MatchHost>(app_, std::move(stored).value(), players);
   if (auto s = host->resume(); !s) {
@@ -124,6 +134,7 @@ void Hub::stop_matches() {
     for (auto& [id, h] : matches_) all.push_back(h);
   }
   for (auto& h : all) h->stop();
+  if (tournaments_) tournaments_->stop();
 }
 
 std::size_t Hub::live_matches() const {

@@ -29,6 +29,11 @@ void Hub::send_challenge(const std::shared_ptr<Session>& s, const v1::ClientMess
     return reply_error(*s, rid, code, text);
   }
   auto target = app_.db.user_by_name(in.opponent());
+  // A user id ("u17") also names the opponent: the online list gives ids and display names.
+  if (!target && in.opponent().size() > 1 && in.opponent()[0] == 'u' &&
+      in.opponent().find_first_not_of("0123456789", 1) == std::string::npos &&
+      in.opponent().size() < 19)
+    target = app_.db.user_by_id(std::stoll(in.opponent().substr(1)));
   v1::ServerMessage out;
   out.set_request_id(rid);
   {

@@ -66,6 +66,7 @@ void MatchHost::spectate(Peer peer, std::uint64_t request_id) {
     bool known = false;
     for (const auto& p : h.spectators_) known = known || p.conn->id() == peer.conn->id();
     if (!known && !h.referee_->finished()) h.spectators_.push_back(peer);
+    h.publish_snapshot();
   });
 }
 
@@ -73,6 +74,7 @@ void MatchHost::unspectate(Peer peer, std::uint64_t request_id) {
   asio::post(strand_, [self = shared_from_this(), peer = std::move(peer), request_id] {
     auto& h = *self;
     std::erase_if(h.spectators_, [&](const Peer& p) { return p.conn->id() == peer.conn->id(); });
+    h.publish_snapshot();
     v1::ServerMessage ack;
     ack.set_request_id(request_id);
     ack.mutable_ack();
@@ -168,6 +170,7 @@ void MatchHost::flush(std::uint64_t reply_seq, std::uint64_t reply_conn,
                              (v != kPublic || stored_.config.spectator_delay_plies == 0);
       auto m = event_message(v, e, with_view);
       sent_seq_[vi] = std::max(sent_seq_[vi], e.seq);
+      if (m && v != kPublic) feed_house_bot(v, *m);  // a house seat gets what a person would
       if (!m || peers.empty()) continue;
       Outgoing out(std::move(*m), app_.max_frame());
       for (const auto& p : peers) {

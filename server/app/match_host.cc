@@ -41,10 +41,19 @@ MatchHost::MatchHost(AppContext& app, StoredMatch stored, std::array<UserInfo, 2
 MatchHost::~MatchHost() = default;
 
 void MatchHost::set_house_player(int seat, std::unique_ptr<HousePlayer> player) {
-  if (seat == 0 || seat == 1) {
-    house_[static_cast<std::size_t>(seat)] = std::move(player);
-    bot_timers_[static_cast<std::size_t>(seat)] = std::make_unique<asio::steady_timer>(strand_);
+  if (seat != 0 && seat != 1) return;
+  if (!player) {
+    app_.log.error("house_bot_missing", {{"match", id()}, {"seat", seat}});
+    return;
   }
+  app_.log.info("house_bot_seated", {{"match", id()},
+                                     {"seat", seat},
+                                     {"strength", player->strength},
+                                     {"player", player->level.spec},
+                                     {"max_move_ms", player->level.max_move_ms}});
+  const auto pool = app_.house_executor ? app_.house_executor : app_.match_executor;
+  house_[static_cast<std::size_t>(seat)] = std::make_shared<HouseBot>(std::move(player), pool);
+  bot_timers_[static_cast<std::size_t>(seat)] = std::make_unique<asio::steady_timer>(strand_);
 }
 
 const protocol::WireGame& MatchHost::game() const {
@@ -110,6 +119,7 @@ void MatchHost::start(std::array<std::vector<Peer>, 2> seats, std::function<void
       *m.mutable_match_started() = h.match_started(s);
       Outgoing out(std::move(m), h.app_.max_frame());
       for (const auto& p : h.seat_peers_[static_cast<std::size_t>(s)]) out.send(p);
+      if (const auto& bot = h.house_[static_cast<std::size_t>(s)]) bot->start(h.match_started(s));
     }
     h.app_.log.info("match_started", {{"match", h.id()},
                                       {"game", h.stored_.config.game},
@@ -151,8 +161,15 @@ Status MatchHost::resume() {
     finished_ = true;
   } else {
     app_.metrics.matches_running.inc();
-    for (int s = 0; s < 2; ++s)
-      if (house_[static_cast<std::size_t>(s)]) (void)referee_->on_reconnect(s, now);
+    for (int s = 0; s < 2; ++s) {
+      const auto& bot = house_[static_cast<std::size_t>(s)];
+      if (!bot) continue;
+      (void)referee_->on_reconnect(s, now);
+      // The house seat is told the match again, as a person's Sync would tell it.
+      bot->start(match_started(s));
+      for (const auto& e : referee_->events_for(s, 1))
+        if (auto m = event_message(s, e, false)) feed_house_bot(s, *m);
+    }
   }
   publish_snapshot();
   if (!referee_->finished())
@@ -233,7 +250,9 @@ void MatchHost::resign(Peer peer, storage::Id user, std::uint64_t request_id) {
 void MatchHost::connection_closed(std::uint64_t connection_id) {
   asio::post(strand_, [self = shared_from_this(), connection_id] {
     auto& h = *self;
+    const auto watching = h.spectators_.size();
     std::erase_if(h.spectators_, [&](const Peer& p) { return p.conn->id() == connection_id; });
+    if (h.spectators_.size() != watching) h.publish_snapshot();
     for (int s = 0; s < 2; ++s) {
       auto& peers = h.seat_peers_[static_cast<std::size_t>(s)];
       const auto before = peers.size();
@@ -265,6 +284,7 @@ void MatchHost::publish_snapshot() {
   snapshot_.finished = referee_->finished();
   snapshot_.outcome = referee_->outcome();
   snapshot_.last_seq = wire_seq(referee_->last_seq());
+  snapshot_.spectators = static_cast<int>(spectators_.size());
 }
 
 MatchSnapshot MatchHost::snapshot() const {

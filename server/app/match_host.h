@@ -40,6 +40,7 @@ struct MatchSnapshot {
   bool finished = false;
   Outcome outcome;
   std::uint32_t last_seq = 0;  // wire seq of the last event
+  int spectators = 0;          // connections watching now
 };
 
 class MatchHost : public std::enable_shared_from_this<MatchHost> {
@@ -52,7 +53,8 @@ class MatchHost : public std::enable_shared_from_this<MatchHost> {
   MatchHost(AppContext& app, StoredMatch stored, std::array<UserInfo, 2> players);
   ~MatchHost();
 
-  // Makes a house bot play `seat` (before start/resume).
+  // Makes a house bot play `seat` (before start/resume). It is fed the seat's own messages
+  // and thinks on the house-bot pool (house_bot.h).
   void set_house_player(int seat, std::unique_ptr<HousePlayer> player);
 
   // Starts the match (journals its start) and sends MatchStarted to the seats' peers.
@@ -108,8 +110,14 @@ class MatchHost : public std::enable_shared_from_this<MatchHost> {
   void flush(std::uint64_t reply_seq, std::uint64_t reply_conn, std::uint64_t reply_request);
   void arm_timer();
   void on_timer();
+  // House bots (match_timers.cc): asking, the answer back on the strand, submitting it.
   void schedule_bots();
-  void bot_move(int seat);
+  void house_answer(int seat, std::uint64_t ticket, RequestClock::time_point earliest,
+                    HouseBot::Answer answer);
+  void submit_house_move(int seat, std::uint64_t ticket, const std::string& move);
+  bool house_turn(int seat, std::uint64_t ticket) const;
+  void count_house_refusal(int seat, std::uint64_t ticket);
+  void feed_house_bot(int seat, const v1::ServerMessage& m);
   void send_record_to_all();
   void finish_bookkeeping();
   void publish_snapshot();
@@ -141,8 +149,10 @@ class MatchHost : public std::enable_shared_from_this<MatchHost> {
   std::array<UserInfo, 2> players_;
   std::unique_ptr<hosting::StorageJournal> journal_;
   std::unique_ptr<referee::Referee> referee_;
-  std::array<std::unique_ptr<HousePlayer>, 2> house_;
-  std::array<bool, 2> bot_pending_{};
+  std::array<std::shared_ptr<HouseBot>, 2> house_;
+  std::array<bool, 2> bot_pending_{};  // asked to choose (thinking, or pausing before sending)
+  // Refused answers of each house seat in the position of referee seq `first`.
+  std::array<std::pair<std::uint64_t, int>, 2> house_refusals_{};
   std::vector<ActionInfo> actions_;  // [k-1]: the k-th accepted action
   std::array<std::vector<Peer>, 2> seat_peers_;
   std::vector<Peer> spectators_;

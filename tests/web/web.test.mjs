@@ -1,0 +1,401 @@
+// The web client end to end: Debian's headless Chromium against a real boyi-server started
+// here (free loopback port, temporary data). A person's paths through the client: sign up
+// and in, a whole 五子棋 game against a house bot, 军棋 deployment and moves, 点格棋 edges,
+// 苏拉卡尔塔 moves, watching a live bot match, replays, tournaments and profiles, and a
+// phone-sized screen. Every page is saved as a screenshot in the artifacts folder.
+import assert from "node:assert/strict";
+import { rmSync } from "node:fs";
+import { after, before, test } from "node:test";
+import { startBotMatch, JsonBot } from "./support/bot.mjs";
+import { launch, Shots, watchErrors } from "./support/browser.mjs";
+import { chooseGomokuPoint } from "./support/gomoku_player.mjs";
+import { TestServer } from "./support/server.mjs";
+
+const PASSWORD = "correct-horse-9";
+const ADMIN_PASSWORD = "admin-secret-42";
+let server;
+let browser;
+let shots;
+let page;
+let errors;
+let tokens;
+const bots = [];
+const finished = {}; // game -> a finished match id (for the replays)
+
+before(async () => {
+  server = new TestServer();
+  tokens = { a: server.addBot("alpha-bot"), b: server.addBot("beta-bot") };
+  server.addAdmin("referee", ADMIN_PASSWORD);
+  await server.start();
+  rmSync(server.bins.artifacts, { recursive: true, force: true });
+  shots = new Shots(server.bins.artifacts);
+  browser = await launch();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "zh-CN" });
+  page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  errors = watchErrors(page);
+});
+
+after(async () => {
+  for (const b of bots) b.close();
+  await browser?.close();
+  if (server && process.exitCode) console.error(server.log());
+  await server?.stop();
+});
+
+// Each test: on failure, a screenshot of where it stood.
+function step(name, fn) {
+  test(name, async (t) => {
+    try {
+      await fn(t);
+    } catch (e) {
+      if (page) await shots.take(page, "FAILED").catch(() => undefined);
+      throw e;
+    }
+  });
+}
+
+const matchIdFromUrl = () => /#\/match\/([\w-]+)/.exec(page.url())?.[1];
+
+async function startHouseBotGame(preset, seat) {
+  await page.click("#nav-lobby");
+  await page.waitForSelector("#bot-form");
+  const game = preset.split("-")[0] === "renju" ? "gomoku" : preset.split("-")[0];
+  await page.selectOption("#bot-game", game);
+  await page.selectOption("#bot-preset", preset);
+  await page.selectOption("#bot-seat", String(seat));
+  await page.fill("#bot-strength", "1");
+  await page.click("#bot-start");
+  await page.waitForURL(/#\/match\//);
+  await page.waitForSelector(".board-wrap svg");
+  return matchIdFromUrl();
+}
+
+// Waits until the page shows the result, or it is our move, or a dialog asks something.
+function waitTurnOrEnd() {
+  return page.waitForFunction(
+    () => document.querySelector("#result:not([hidden])") || document.querySelector("#turn.mine") || document.querySelector(".dialog"),
+    null,
+    { timeout: 20_000 },
+  );
+}
+
+const ended = () => page.isVisible("#result:not([hidden])");
+const moveCount = () => page.locator("#moves li").count();
+// After our move: its row in the move list (the bot may answer at once), or the end.
+const waitMoveListed = (before) =>
+  page.waitForFunction((n) => document.querySelectorAll("#moves li").length > n || document.querySelector("#result:not([hidden])"), before);
+
+async function resign() {
+  await page.click("#resign");
+  await page.click(".dialog button.primary");
+  await page.waitForSelector("#result:not([hidden])");
+}
+
+step("sign up, switch the language, sign out and in again", async () => {
+  await page.goto(server.url + "/");
+  await page.waitForSelector("#signup-form");
+  await shots.take(page, "login-zh");
+  await page.fill("#signup-username", "alice");
+  await page.fill("#signup-password", PASSWORD);
+  await page.fill("#signup-display", "Alice");
+  await page.click("#signup-form button[type=submit]");
+  await page.waitForSelector("h1.welcome");
+  assert.match(await page.textContent("h1.welcome"), /Alice/);
+  await page.waitForSelector("#bot-form");
+  await shots.take(page, "lobby-zh");
+
+  await page.click("#lang");
+  await page.waitForSelector("text=Play the computer");
+  assert.equal(await page.textContent("#nav-lobby"), "Lobby");
+  await shots.take(page, "lobby-en");
+  await page.click("#lang");
+  await page.waitForSelector("text=与电脑对弈");
+
+  await page.click("#sign-out");
+  await page.waitForSelector("#signin-form");
+  await page.fill("#login-username", "alice");
+  await page.fill("#login-password", "wrong-password");
+  await page.click("#signin-form button[type=submit]");
+  await page.waitForFunction(() => document.querySelector("#login-error")?.textContent);
+  await page.fill("#login-password", PASSWORD);
+  await page.click("#signin-form button[type=submit]");
+  await page.waitForSelector("h1.welcome");
+});
+
+step("a whole 五子棋 game (renju, ccgc opening) against a house bot", async () => {
+  const id = await startHouseBotGame("renju-ccgc", 1);
+  let sawSwap = false;
+  let sawChoose = false;
+  for (let i = 0; i < 150 && !(await ended()); i++) {
+    await waitTurnOrEnd();
+    if (await ended()) break;
+    if (await page.isVisible(".dialog")) {
+      // The swap after three stones: keep white.
+      if (!sawSwap) await shots.take(page, "gomoku-swap-dialog");
+      sawSwap = true;
+      await page.click(".dialog button:not(.primary)");
+      await page.waitForSelector(".dialog", { state: "detached" });
+      continue;
+    }
+    const step = await page.textContent("#gomoku-step");
+    if (/选择第五手/.test(step) && !sawChoose) {
+      sawChoose = true;
+      assert.ok((await page.locator("[data-offer]").count()) >= 1, "the fifth-move offers are marked");
+      await shots.take(page, "gomoku-choose-fifth");
+    }
+    const point = await page.evaluate(chooseGomokuPoint);
+    if (!point) continue;
+    await page.click(`[data-point="${point}"]`);
+    await page.waitForFunction((p) => document.querySelector(`[data-stone="${p}"]`) || document.querySelector("#result:not([hidden])"), point);
+    if (i === 8) await shots.take(page, "gomoku-middle");
+  }
+  assert.ok(await ended(), "the game reached its end");
+  assert.ok(sawSwap, "the swap dialog was shown");
+  assert.ok(sawChoose, "the fifth-move choice was shown");
+  assert.match(await page.textContent("#result-text"), /获胜|和棋/);
+  assert.ok((await page.locator("[data-last]").count()) >= 1, "the last stone is marked");
+  assert.ok((await page.locator("#moves li").count()) >= 7);
+  await shots.take(page, "gomoku-result");
+  finished.gomoku = id;
+});
+
+step("军棋: deployment editor, then moves on the board", async () => {
+  const id = await startHouseBotGame("junqi-blitz", 0);
+  await page.waitForSelector("#deploy-submit");
+  await shots.take(page, "junqi-deploy");
+  // The flag dragged to the front row is refused in plain words.
+  await page.dragAndDrop('[data-slot="23"]', '[data-slot="0"]');
+  await page.waitForFunction(() => document.querySelector("#deploy-message")?.classList.contains("error"));
+  assert.match(await page.textContent("#deploy-message"), /军旗/);
+  assert.ok(await page.isDisabled("#deploy-submit"));
+  assert.equal(await page.getAttribute('[data-slot="0"]', "data-piece"), "l");
+  await shots.take(page, "junqi-deploy-invalid");
+  await page.click("#deploy-random");
+  await page.waitForFunction(() => document.querySelector("#deploy-message")?.classList.contains("ok"));
+  await page.click("#deploy-preset-0");
+  // Swap two pieces by clicking one, then the other.
+  await page.click('[data-slot="0"]');
+  await page.click('[data-slot="1"]');
+  assert.equal(await page.getAttribute('[data-slot="0"]', "data-piece"), "b");
+  await page.click("#deploy-submit");
+  await page.waitForSelector("svg.junqi:not(.deploy)");
+
+  let moves = 0;
+  let sawTargets = false;
+  let sawBattle = false;
+  for (let i = 0; i < 12 && moves < 5; i++) {
+    await waitTurnOrEnd();
+    if (await ended()) break;
+    const before = await moveCount();
+    const posts = await page.locator(".piece.movable").evaluateAll((els) => els.map((e) => e.dataset.post));
+    if (posts.length === 0) continue;
+    // Attack with the first piece that can; else move an engineer (rail paths) or any piece.
+    let attacked = false;
+    for (const post of posts) {
+      await page.click(`[data-post="${post}"]`);
+      if ((await page.locator(".target.attack").count()) > 0) {
+        await page.locator(".target.attack").first().click();
+        attacked = true;
+        break;
+      }
+      await page.click(`[data-post="${post}"]`); // unselect
+    }
+    if (!attacked) {
+      const engineer = await page.locator('.piece.movable[data-piece="i"]').evaluateAll((els) => els.map((e) => e.dataset.post));
+      await page.click(`[data-post="${engineer[0] ?? posts[i % posts.length]}"]`);
+      await page.waitForSelector(".target");
+      if (!sawTargets) {
+        sawTargets = true;
+        await shots.take(page, "junqi-targets");
+      }
+      await page.locator(".target").first().click();
+    }
+    await waitMoveListed(before);
+    if (attacked && !(await ended())) {
+      await page.waitForSelector("[data-battle]");
+      if (!sawBattle) await shots.take(page, "junqi-battle");
+      sawBattle = true;
+    }
+    moves++;
+  }
+  assert.ok(moves >= 3 || (await ended()), "moves were played");
+  assert.ok(sawBattle || (await ended()), "a battle's outcome was marked");
+  assert.ok((await page.locator("[data-post]").count()) > 30, "pieces are on the board");
+  assert.ok((await page.locator(".piece.hidden").count()) > 0 || (await ended()), "enemy pieces are face down");
+  await shots.take(page, "junqi-play");
+  if (!(await ended())) await resign();
+  assert.match(await page.textContent("#result-text"), /认输|获胜/);
+  await shots.take(page, "junqi-result");
+  finished.junqi = id;
+});
+
+step("点格棋: drawing edges to the end of a game", async () => {
+  const id = await startHouseBotGame("dots-blitz", 0);
+  for (let i = 0; i < 80 && !(await ended()); i++) {
+    await waitTurnOrEnd();
+    if (await ended()) break;
+    const edge = await page.getAttribute(".edge.legal", "data-edge");
+    await page.click(`[data-edge="${edge}"] .hitline`);
+    await page.waitForSelector(`[data-edge="${edge}"].drawn`);
+    if (i === 10) await shots.take(page, "dots-middle");
+  }
+  assert.ok(await ended());
+  assert.equal(await page.locator(".edge.drawn").count(), 60);
+  assert.equal(await page.locator("[data-box]").count(), 25);
+  assert.match(await page.textContent("#dots-score"), /\d/);
+  await shots.take(page, "dots-result");
+  finished.dots = id;
+});
+
+step("苏拉卡尔塔: moves, and a capture's path along the loops", async () => {
+  await startHouseBotGame("surakarta-blitz", 0);
+  let sawCapture = false;
+  for (let i = 0; i < 12 && !(await ended()); i++) {
+    await waitTurnOrEnd();
+    if (await ended()) break;
+    const before = await moveCount();
+    const pieces = await page.locator(".cell.movable").evaluateAll((els) => els.map((e) => e.dataset.point));
+    let moved = false;
+    for (const p of pieces) {
+      await page.click(`.cell[data-point="${p}"]`);
+      if ((await page.locator(".target.capture").count()) > 0) {
+        assert.ok((await page.locator(".capture-path").count()) > 0, "the capture's path is drawn");
+        if (!sawCapture) await shots.take(page, "surakarta-capture-path");
+        sawCapture = true;
+        await page.locator(".target.capture").first().click();
+        moved = true;
+        break;
+      }
+      await page.click(`.cell[data-point="${p}"]`); // unselect
+    }
+    if (!moved) {
+      await page.click(`.cell[data-point="${pieces[i % pieces.length]}"]`);
+      await page.locator(".target").first().click();
+    }
+    await waitMoveListed(before);
+  }
+  await shots.take(page, "surakarta-play");
+  if (!(await ended())) await resign();
+});
+
+step("watching a live bot match, with the spectator count", async () => {
+  const a = new JsonBot(server.port, 11);
+  const b = new JsonBot(server.port, 23);
+  bots.push(a, b);
+  await a.signIn(tokens.a);
+  await b.signIn(tokens.b);
+  const id = await startBotMatch(a, b, { preset: "gomoku-blitz", seat: 0 }, 300);
+  await page.click("#nav-watch");
+  await page.waitForSelector(`#live [data-match="${id}"]`);
+  await shots.take(page, "watch-list");
+  await page.click(`#live [data-match="${id}"] a`);
+  await page.waitForURL(new RegExp(`#/match/${id}`));
+  await page.waitForSelector(".tag >> text=观战中");
+  const before = await page.locator("#moves li").count();
+  await page.waitForFunction((n) => document.querySelectorAll("#moves li").length > n + 2, before);
+  const live = await server.api("api/live");
+  assert.equal(live.matches.find((m) => m.match_id === id)?.spectators, 1);
+  await page.waitForFunction(() => /1/.test(document.querySelector("#spectators")?.textContent ?? ""), null, { timeout: 10_000 });
+  assert.ok(!(await page.isVisible("#resign")), "a spectator cannot resign");
+  await shots.take(page, "watch-live");
+  await page.click("#nav-watch");
+  await a.request({ resign: { match_id: id } });
+});
+
+step("replays step by step, from each seat's view and the full view", async () => {
+  await page.goto(`${server.url}/#/replay/${finished.gomoku}`);
+  await page.waitForSelector("#replay-step");
+  assert.match(await page.textContent("#replay-step"), /\d+ \/ \d+/);
+  await page.click("#replay-prev");
+  await page.click("#replay-first");
+  assert.equal(await page.textContent("#replay-step"), "开局");
+  assert.equal(await page.locator("[data-stone]").count(), 0);
+  await page.click("#replay-next");
+  assert.equal(await page.locator("[data-stone]").count(), 1);
+  await page.click("#replay-last");
+  await shots.take(page, "replay-gomoku");
+
+  await page.goto(`${server.url}/#/replay/${finished.junqi}?viewer=1`);
+  await page.waitForSelector("#replay-step");
+  const hidden = await page.locator(".piece.hidden").count();
+  assert.ok(hidden > 0, "seat 1's view hides seat 0's pieces");
+  await shots.take(page, "replay-junqi-seat1");
+  await page.click('#replay-viewers [data-viewer="full"]');
+  await page.waitForFunction(() => document.querySelector('#replay-viewers [data-viewer="full"]')?.classList.contains("primary"));
+  await page.waitForSelector("svg.junqi");
+  assert.equal(await page.locator(".piece.hidden").count(), 0, "the full view shows every piece");
+  await shots.take(page, "replay-junqi-full");
+
+  await page.goto(`${server.url}/#/replay/${finished.dots}?viewer=0`);
+  await page.waitForSelector("#replay-step");
+  await page.click('#moves li[data-seq="10"]');
+  assert.match(await page.textContent("#replay-step"), /10 \//);
+  await shots.take(page, "replay-dots");
+});
+
+step("a tournament of house bots: standings, crosstable, results", async (t) => {
+  if ((await fetch(`${server.url}/api/tournaments`)).status === 404) return t.skip("this server has no tournaments");
+  const auth = { Authorization: "Basic " + Buffer.from(`referee:${ADMIN_PASSWORD}`).toString("base64") };
+  const created = await fetch(`${server.url}/api/tournaments`, {
+    method: "POST",
+    headers: { ...auth, "Content-Type": "application/json" },
+    body: JSON.stringify({ name: "网页测试杯", preset: "dots-blitz", entrants: ["house:1", "house:2", "house:3"], settings: { format: "rr" } }),
+  });
+  assert.equal(created.status, 201, await created.clone().text());
+  const { id } = await created.json();
+  const started = await fetch(`${server.url}/api/tournaments/${id}/start`, { method: "POST", headers: auth });
+  assert.equal(started.status, 200, await started.text());
+  await page.click("#nav-tournaments");
+  await page.click(`[data-tournament="${id}"] a`);
+  await page.waitForSelector("#tournament-standings");
+  assert.equal(await page.locator("#tournament-standings tbody tr").count(), 3);
+  assert.equal(await page.locator("#crosstable tbody tr").count(), 3);
+  await page.waitForFunction(() => document.querySelectorAll("#results tbody tr").length >= 1, null, { timeout: 30_000 });
+  await shots.take(page, "tournament");
+});
+
+step("tournaments and a profile with its rating history", async () => {
+  await page.click("#nav-tournaments");
+  await page.waitForSelector("#standings");
+  assert.match(await page.textContent("#standings"), /alice/);
+  await shots.take(page, "tournaments");
+  await page.click("#me");
+  await page.waitForSelector("#rating-plot");
+  assert.match(await page.textContent("#profile-record"), /\d/);
+  await shots.take(page, "profile");
+});
+
+step("a phone-sized screen: lobby and a game fit the width", async () => {
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: "zh-CN" });
+  const p = await phone.newPage();
+  const phoneErrors = watchErrors(p);
+  await p.goto(server.url + "/");
+  await p.fill("#guest-name", "手机访客");
+  await p.click("#guest-submit");
+  await p.waitForSelector("#bot-form");
+  const fits = () => p.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
+  assert.ok(await fits(), "the lobby fits the phone's width");
+  await p.screenshot({ path: `${shots.dir}/${String(++shots.n).padStart(2, "0")}-phone-lobby.png`, fullPage: true });
+  await p.selectOption("#bot-game", "gomoku");
+  await p.selectOption("#bot-preset", "gomoku-blitz");
+  await p.selectOption("#bot-seat", "0");
+  await p.click("#bot-start");
+  await p.waitForURL(/#\/match\//);
+  await p.waitForSelector("svg.gomoku");
+  await p.waitForSelector("#turn.mine");
+  await p.tap('[data-point="H8"]');
+  await p.waitForSelector('[data-stone="H8"]');
+  assert.ok(await fits(), "the board fits the phone's width");
+  await p.screenshot({ path: `${shots.dir}/${String(++shots.n).padStart(2, "0")}-phone-match.png`, fullPage: true });
+  await phone.close();
+  assert.deepEqual(phoneErrors, []);
+});
+
+step("no script errors on any page", async () => {
+  // A refused request's 4xx shows in the console as a failed load; anything else is a bug.
+  assert.deepEqual(
+    errors.filter((e) => !/Failed to load resource/.test(e)),
+    [],
+  );
+});

@@ -1,0 +1,216 @@
+// A match, played from a seat or watched: both players with ticking clocks, the board, the
+// game's panel, the move list, resign, and the result with how the game ended.
+// A seat's page (re)loads by Sync from the first event; anyone else spectates.
+import { createBoard } from "../boards";
+import type { Board, LastAction } from "../boards/board";
+import { dialog, h, replaceChildren, toast } from "../dom";
+import { clockText, gameTitle, outcomeText, playerName, seatName, timeControlText } from "../format";
+import { t, tx } from "../i18n";
+import { renderMoveList } from "../match/movelist";
+import { matches, moveRemainingMs, remainingMs, type MatchState } from "../match/store";
+import { ServerError } from "../net/client";
+import type { MatchEvent, MatchSummary } from "../net/proto";
+import { navigate } from "../nav";
+import { session } from "../session";
+
+const toAction = (e: MatchEvent): LastAction => ({ actor: e.actor, move: e.move, events: e.events ?? [] });
+
+async function load(id: string): Promise<"seat" | "spectator" | "finished" | "missing"> {
+  const me = session.me;
+  const r = await fetch(`api/matches/${encodeURIComponent(id)}`);
+  if (r.status === 404) return "missing";
+  const summary = (await r.json()) as MatchSummary;
+  const seated = !!me && summary.players.some((p) => p.user_id === me.user_id);
+  if (seated) {
+    await session.client.request({ sync: { match_id: id, from_seq: 1 } }, (m) => !!m.sync_done);
+    return "seat";
+  }
+  if (summary.status === "MATCH_STATUS_FINISHED") return "finished";
+  await session.client.request({ spectate: { match_id: id } }, (m) => !!m.match_started);
+  await session.client.request({ get_view: { match_id: id } }, (m) => !!m.match_view).catch(() => undefined);
+  return "spectator";
+}
+
+export function renderMatch(root: HTMLElement, id: string): () => void {
+  root.className = "page-match";
+  const status = h("p", { class: "muted" }, t("match.loading"));
+  root.append(status);
+  let disposed = false;
+  let spectating = false;
+  let stop = () => {};
+
+  const start = (st: MatchState) => {
+    if (disposed) return;
+    const seat = st.started.seat;
+    const players = st.started.players;
+    const board: Board = createBoard({
+      game: st.started.game,
+      rules: st.started.rules,
+      seat,
+      players,
+      submit: (move) =>
+        session.client
+          .request({ move: { match_id: id, move } }, (m) => !!m.match_event)
+          .then(
+            () => undefined,
+            (e) => {
+              if (e instanceof ServerError && e.code === "ERROR_CODE_ILLEGAL_MOVE")
+                toast(t("match.illegal", { msg: e.message, n: e.body.attempts_left ?? 0 }), "error");
+              else toast(t("match.error", { msg: e instanceof Error ? e.message : String(e) }), "error");
+            },
+          ),
+    });
+    const top = seat === 1 ? 0 : 1;
+    const bottom = 1 - top;
+    const bar = (s: number) => {
+      const clock = h("span", { class: "clock", id: `clock-${s}` });
+      const el = h(
+        "div",
+        { class: `player-bar seat${s}`, id: `player-${s}` },
+        h("span", { class: `dot seat${s}` }),
+        h("span", { class: "pname" }, h("a", { href: `#/player/${players[s]?.user_id ?? ""}` }, playerName(players[s]))),
+        h("small", { class: "muted" }, ` ${seatName(st.started.game, s)} · ${tx("role", players[s]?.role ?? "ROLE_UNSPECIFIED")}`),
+        clock,
+      );
+      return { el, clock };
+    };
+    const bars = [bar(0), bar(1)];
+    const turn = h("div", { class: "turn", id: "turn", role: "status" });
+    const result = h("div", { class: "result", id: "result", hidden: true });
+    const moves = h("ol", { class: "moves", id: "moves" });
+    const watchers = h("small", { class: "muted", id: "spectators" });
+    const resign = h(
+      "button",
+      {
+        class: "danger",
+        id: "resign",
+        hidden: seat < 0,
+        onclick: async () => {
+          const ok = await dialog(t("match.resign"), h("p", null, t("match.resign_confirm")), [
+            { label: t("match.no"), value: false },
+            { label: t("match.yes"), value: true, primary: true },
+          ]);
+          if (ok) session.client.request({ resign: { match_id: id } }).catch((e) => toast(String(e.message ?? e), "error"));
+        },
+      },
+      t("match.resign"),
+    );
+    const head = h(
+      "div",
+      { class: "match-head" },
+      h("h1", null, gameTitle(st.started.game), h("small", { class: "muted" }, ` ${st.started.preset || ""} ${timeControlText(st.started.time_control)}`)),
+      h("span", null, seat < 0 ? h("span", { class: "tag" }, t("match.spectating")) : null, " ", watchers),
+    );
+    replaceChildren(
+      root,
+      head,
+      h(
+        "div",
+        { class: "match-layout" },
+        h("div", { class: "board-col" }, bars[top].el, board.el, bars[bottom].el),
+        h("aside", { class: "side" }, turn, result, board.panel, h("h3", null, t("match.moves")), moves, h("div", { class: "buttons" }, resign)),
+      ),
+    );
+
+    const tick = () => {
+      const s = matches.get(id);
+      if (!s) return;
+      for (const i of [0, 1]) {
+        const running = !s.ended && (s.clocks.running_both || s.clocks.running === i);
+        bars[i].clock.textContent = clockText(remainingMs(s, i));
+        bars[i].el.classList.toggle("running", running);
+        bars[i].clock.classList.toggle("low", remainingMs(s, i) < 30_000);
+      }
+      const per = moveRemainingMs(s);
+      bars[s.clocks.running >= 0 ? s.clocks.running : 0].clock.title = per ? t("match.per_move", { t: clockText(per) }) : "";
+    };
+
+    const update = (s: MatchState) => {
+      const actions = s.events.map(toAction);
+      const interactive = seat >= 0 && !s.ended && s.view.can_act;
+      board.update({ view: s.view, last: actions.length ? actions[actions.length - 1] : null, history: actions, interactive });
+      renderMoveList(
+        moves,
+        s.started.game,
+        s.events.map((e) => ({ ...toAction(e), moveTimeMs: e.move_time_ms })),
+      );
+      if (s.ended) {
+        const o = s.ended.outcome;
+        const mine = seat >= 0 ? (o.winner === seat ? t("match.you_won") : o.winner < 0 ? t("match.draw") : t("match.you_lost")) : t("match.result");
+        result.hidden = false;
+        replaceChildren(
+          result,
+          h("h2", null, mine),
+          h("p", { id: "result-text" }, outcomeText(o, players)),
+          h(
+            "p",
+            { class: "buttons" },
+            h("a", { class: "button", href: `#/replay/${id}`, id: "to-replay" }, t("match.replay")),
+            h("a", { class: "button", href: "#/" }, t("match.back_lobby")),
+          ),
+        );
+        turn.textContent = "";
+        resign.hidden = true;
+      } else {
+        const toMove = s.view.to_move;
+        turn.textContent =
+          seat >= 0 && s.view.can_act
+            ? t("match.your_turn")
+            : toMove >= 0
+              ? seat >= 0
+                ? t("match.their_turn")
+                : t("match.to_move", { name: playerName(players[toMove]) })
+              : st.started.game === "junqi"
+                ? t("match.deploying")
+                : "";
+        turn.classList.toggle("mine", seat >= 0 && s.view.can_act);
+      }
+      tick();
+    };
+
+    const timer = window.setInterval(tick, 250);
+    const off = matches.subscribe(id, update);
+    const refreshWatchers = () =>
+      fetch("api/live")
+        .then((r) => r.json() as Promise<{ matches: { match_id: string; spectators: number }[] }>)
+        .then((live) => {
+          const m = live.matches.find((x) => x.match_id === id);
+          watchers.textContent = m ? t("match.spectators", { n: m.spectators }) : "";
+        })
+        .catch(() => undefined);
+    void refreshWatchers();
+    const watchTimer = window.setInterval(refreshWatchers, 5000);
+    stop = () => {
+      window.clearInterval(timer);
+      window.clearInterval(watchTimer);
+      off();
+    };
+    update(st);
+  };
+
+  const existing = matches.get(id);
+  if (existing && existing.started.seat >= 0) start(existing);
+  else
+    load(id).then(
+      (how) => {
+        if (disposed) return;
+        if (how === "missing") status.textContent = t("match.not_found");
+        else if (how === "finished") navigate(`/replay/${id}`);
+        else {
+          spectating = how === "spectator";
+          const st = matches.get(id);
+          if (st) start(st);
+          else status.textContent = t("match.not_found");
+        }
+      },
+      (e) => {
+        if (!disposed) status.textContent = t("common.error", { msg: e instanceof Error ? e.message : String(e) });
+      },
+    );
+
+  return () => {
+    disposed = true;
+    stop();
+    if (spectating) session.client.request({ unspectate: { match_id: id } }).catch(() => undefined);
+  };
+}
