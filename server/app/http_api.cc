@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "protocol/wire/json.h"
+#include "server/app/http_json.h"
 #include "server/app/hub_internal.h"
 #include "server/app/tournament_manager.h"
 
@@ -13,19 +14,6 @@ v1::GameList game_list();  // lobby_setup.cc
 namespace {
 
 constexpr std::size_t kHttpJsonLimit = 16u << 20;
-
-net::HttpResponse json_response(int status, std::string body) {
-  net::HttpResponse r;
-  r.status = status;
-  r.content_type = "application/json";
-  r.body = std::move(body);
-  if (r.body.empty() || r.body.back() != '\n') r.body += '\n';
-  return r;
-}
-
-net::HttpResponse json_error(int status, const std::string& message) {
-  return json_response(status, nlohmann::json{{"error", message}}.dump());
-}
 
 net::HttpResponse proto_json(const google::protobuf::Message& m) {
   auto text = protocol::to_json_line(m, kHttpJsonLimit);
@@ -44,19 +32,6 @@ std::pair<std::string, std::string> id_and_suffix(const std::string& path,
     rest.resize(dot);
   }
   return {rest, suffix};
-}
-
-std::string query_value(const std::string& query, const std::string& key) {
-  std::size_t pos = 0;
-  while (pos <= query.size()) {
-    const auto amp = query.find('&', pos);
-    const std::string part =
-        query.substr(pos, amp == std::string::npos ? std::string::npos : amp - pos);
-    if (part.rfind(key + "=", 0) == 0) return part.substr(key.size() + 1);
-    if (amp == std::string::npos) break;
-    pos = amp + 1;
-  }
-  return {};
 }
 
 }  // namespace

@@ -14,6 +14,7 @@
 
 #include "protocol/wire/json.h"
 #include "protocol/wire/wire_game.h"
+#include "server/app/http_json.h"
 #include "server/app/hub_internal.h"
 #include "server/hosting/storage_journal.h"
 #include "server/net/static_files.h"
@@ -26,32 +27,6 @@ constexpr std::size_t kReplayJsonLimit = 32u << 20;
 constexpr int kProfileMatches = 1000;
 constexpr double kEloStart = 1500.0;
 constexpr double kEloK = 32.0;
-
-net::HttpResponse json_reply(int status, std::string body) {
-  net::HttpResponse r;
-  r.status = status;
-  r.content_type = "application/json";
-  r.body = std::move(body);
-  r.body += '\n';
-  return r;
-}
-
-net::HttpResponse json_fail(int status, const std::string& message) {
-  return json_reply(status, nlohmann::json{{"error", message}}.dump());
-}
-
-std::string query_param(const std::string& query, const std::string& key) {
-  std::size_t pos = 0;
-  while (pos <= query.size()) {
-    const auto amp = query.find('&', pos);
-    const std::string part =
-        query.substr(pos, amp == std::string::npos ? std::string::npos : amp - pos);
-    if (part.rfind(key + "=", 0) == 0) return part.substr(key.size() + 1);
-    if (amp == std::string::npos) break;
-    pos = amp + 1;
-  }
-  return {};
-}
 
 std::string tail_after(const std::string& path, const std::string& prefix) {
   std::string rest = path.size() > prefix.size() ? path.substr(prefix.size()) : "";
@@ -119,7 +94,7 @@ void Hub::add_web_routes(net::HttpRoutes& routes) {
 
   routes.add_route("GET", "/api/live", [weak](const net::HttpRequest&) {
     auto hub = weak.lock();
-    if (!hub) return json_fail(503, "shutting down");
+    if (!hub) return json_error(503, "shutting down");
     std::vector<MatchSnapshot> snaps;
     {
       std::lock_guard lock(hub->mu_);
@@ -144,45 +119,45 @@ void Hub::add_web_routes(net::HttpRoutes& routes) {
                      {"spectators", s.spectators},
                      {"players", players}});
     }
-    return json_reply(200, nlohmann::json{{"matches", out}}.dump());
+    return json_response(200, nlohmann::json{{"matches", out}}.dump());
   });
 
   routes.add_route("GET", "/api/replay",
                    [weak](const net::HttpRequest& req, net::HttpResponder done) {
                      auto hub = weak.lock();
-                     if (!hub) return done(json_fail(503, "shutting down"));
+                     if (!hub) return done(json_error(503, "shutting down"));
                      const std::string id = tail_after(req.path, "/api/replay");
-                     std::string viewer = query_param(req.query, "viewer");
+                     std::string viewer = query_value(req.query, "viewer");
                      if (viewer.empty()) viewer = "full";
                      if (viewer != "0" && viewer != "1" && viewer != "public" && viewer != "full")
-                       return done(json_fail(400, "viewer is 0, 1, public or full"));
+                       return done(json_error(400, "viewer is 0, 1, public or full"));
                      auto host = hub->find_match(id, true);
                      // Whether it is finished is asked on the match's strand (record_async):
                      // the referee ends before MatchEnded is sent, the host's snapshot after.
-                     if (!host) return done(json_fail(404, "no finished match " + id));
+                     if (!host) return done(json_error(404, "no finished match " + id));
                      host->record_async([done, viewer, id](std::optional<v1::MatchRecord> record) {
-                       if (!record) return done(json_fail(404, "no finished match " + id));
+                       if (!record) return done(json_error(404, "no finished match " + id));
                        auto body = replay_json(*record, viewer);
-                       if (!body) return done(json_fail(500, body.message()));
-                       done(json_reply(200, std::move(body).value()));
+                       if (!body) return done(json_error(500, body.message()));
+                       done(json_response(200, std::move(body).value()));
                      });
                    });
 
   routes.add_route("GET", "/api/players", [weak](const net::HttpRequest& req) {
     auto hub = weak.lock();
-    if (!hub) return json_fail(503, "shutting down");
+    if (!hub) return json_error(503, "shutting down");
     std::string name;
     if (!net::percent_decode(tail_after(req.path, "/api/players"), name) || name.empty())
-      return json_fail(400, "a player name is needed: /api/players/NAME");
+      return json_error(400, "a player name is needed: /api/players/NAME");
     auto user = hub->app_.db.user_by_name(name);
     // A user id ("u17") names a player too: the lobby and match lists give ids.
     if (!user && name.size() > 1 && name.size() < 19 && name[0] == 'u' &&
         name.find_first_not_of("0123456789", 1) == std::string::npos)
       user = hub->app_.db.user_by_id(std::stoll(name.substr(1)));
-    if (!user) return json_fail(404, "no player " + name);
+    if (!user) return json_error(404, "no player " + name);
     const UserInfo me{user->id, user->name, user->name, role_of(*user)};
     auto recent = hub->app_.db.recent_finished(kProfileMatches);
-    if (!recent) return json_fail(500, recent.message());
+    if (!recent) return json_error(500, recent.message());
     auto matches = std::move(recent).value();
     std::reverse(matches.begin(), matches.end());  // oldest first, for the ratings
     // Elo over every finished game in the window, per game, for everyone (a player's
@@ -232,16 +207,16 @@ void Hub::add_web_routes(net::HttpRoutes& routes) {
     nlohmann::json ratings = nlohmann::json::object();
     for (const auto& [key, value] : rating)
       if (key.second == me.id) ratings[key.first] = std::lround(value);
-    return json_reply(200, nlohmann::json{{"user_id", user_id_text(me.id)},
-                                          {"username", me.username},
-                                          {"role", v1::Role_Name(me.role)},
-                                          {"wins", wins},
-                                          {"draws", draws},
-                                          {"losses", losses},
-                                          {"ratings", ratings},
-                                          {"rating_history", history},
-                                          {"matches", games}}
-                               .dump());
+    return json_response(200, nlohmann::json{{"user_id", user_id_text(me.id)},
+                                             {"username", me.username},
+                                             {"role", v1::Role_Name(me.role)},
+                                             {"wins", wins},
+                                             {"draws", draws},
+                                             {"losses", losses},
+                                             {"ratings", ratings},
+                                             {"rating_history", history},
+                                             {"matches", games}}
+                                  .dump());
   });
 }
 

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "protocol/wire/json.h"
+#include "server/app/http_json.h"
 #include "server/app/tournament_manager.h"
 #include "server/app/tournament_views.h"
 #include "server/storage/rating_store.h"
@@ -16,31 +17,6 @@ namespace asio = boost::asio;
 using Json = nlohmann::json;
 
 namespace {
-
-net::HttpResponse json_response(int status, const Json& body) {
-  net::HttpResponse r;
-  r.status = status;
-  r.content_type = "application/json";
-  r.body = body.dump(2) + "\n";
-  return r;
-}
-
-net::HttpResponse json_error(int status, const std::string& message) {
-  return json_response(status, Json{{"error", message}});
-}
-
-std::string query_value(const std::string& query, const std::string& key) {
-  std::size_t pos = 0;
-  while (pos <= query.size()) {
-    const auto amp = query.find('&', pos);
-    const std::string part =
-        query.substr(pos, amp == std::string::npos ? std::string::npos : amp - pos);
-    if (part.rfind(key + "=", 0) == 0) return part.substr(key.size() + 1);
-    if (amp == std::string::npos) break;
-    pos = amp + 1;
-  }
-  return {};
-}
 
 std::optional<storage::Id> number(const std::string& text) {
   if (text.empty() || text.size() > 18 || text.find_first_not_of("0123456789") != std::string::npos)
