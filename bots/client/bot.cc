@@ -182,6 +182,8 @@ void BotCore::on_message(v1::ServerMessage&& m) {
         keep_seeks();
       }
       if (request && request->kind == Pending::answer) answered_.insert(request->key);
+      if (request && request->kind == Pending::join)
+        spdlog::info("joined tournament {}", request->key);
       return;
     case v1::ServerMessage::kError:
       if (request) return on_reply_error(*request, m.error());
@@ -262,6 +264,10 @@ void BotCore::on_reply_error(const PendingRequest& request, const v1::Error& err
     case Pending::cancel_seek:
       seeks_.erase(request.key);  // gone already (accepted or expired)
       return keep_seeks();
+    case Pending::join:
+      // Already an entrant (a reconnect), or registration closed: the bot plays on.
+      spdlog::info("tournament {}: {}", request.key, describe(error));
+      return;
     case Pending::answer:
       if (accepts_pending_ > 0) --accepts_pending_;
       spdlog::info("challenge {}: {}", request.key, describe(error));
@@ -292,6 +298,11 @@ void BotCore::on_signed_in(const v1::SignedIn& signed_in) {
     v1::ClientMessage sub;
     sub.mutable_subscribe_lobby();
     send(std::move(sub), Pending::subscribe, "");
+  }
+  for (const auto& id : opt_.join_tournaments) {
+    v1::ClientMessage join;
+    join.mutable_join_tournament()->set_tournament_id(id);
+    send(std::move(join), Pending::join, id);
   }
   keep_seeks();
   arm_ping();

@@ -42,9 +42,12 @@ struct BotOptions {
   bool accept_challenges = true;
   std::vector<std::string> accept_from;   // usernames; empty: challenges from anyone
   std::vector<std::string> seek_presets;  // keep one open seek per preset ("renju-ccgc", ...)
-  int max_games = 0;                      // stop after this many games (0: no limit)
-  int max_concurrent = 0;                 // matches at once (0: no limit)
-  int think_threads = 0;                  // 0: the hardware's threads
+  // Register for these tournaments (ids) at every sign-in; the server then starts the
+  // tournament's games, which the bot plays like any other match.
+  std::vector<std::string> join_tournaments;
+  int max_games = 0;       // stop after this many games (0: no limit)
+  int max_concurrent = 0;  // matches at once (0: no limit)
+  int think_threads = 0;   // 0: the hardware's threads
 
   std::chrono::milliseconds connect_timeout{10000};
   std::chrono::milliseconds reconnect_min{250};  // first retry; doubles up to reconnect_max

@@ -42,7 +42,8 @@ enum class Pending {
   move,
   view,
   resign,
-  ping
+  ping,
+  join
 };
 struct PendingRequest {
   Pending kind;

@@ -277,6 +277,59 @@ TEST_F(BotBridge, OurOwnEngineBridgedToItselfPlaysAFullGame) {
   EXPECT_NE(texts[0].find("exited with status 0"), std::string::npos) << texts[0];
 }
 
+// `boyi-bot --join ID` registers for an open tournament at sign-in and plays its game.
+TEST_F(BotBridge, ABotJoinsAnOpenTournamentAndPlaysItsGame) {
+  json spec = {{"name", "open cup"},
+               {"preset", "dots-ccgc"},
+               {"time", timing(600'000, 2000)},
+               {"settings",
+                {{"format", "rr"},
+                 {"cycles", 1},
+                 {"rated", false},
+                 {"open", true},
+                 {"concurrency", 1},
+                 {"forfeit_wait_ms", 30000}}},
+               {"entrants", json::array({builtin_name_})}};
+  auto created = http_json(server_->port(), "POST", "/api/tournaments", spec.dump(), admin_);
+  ASSERT_TRUE(created.ok()) << created.message();
+  ASSERT_EQ(created->status, 201) << created->body.dump();
+  const std::string id = created->body["id"];
+
+  const std::string name = unique_name("joiner");
+  auto bot = start_bot(name, {"--player", "random", "--join", id, "--games", "1"});
+  ASSERT_TRUE(bot.ok()) << bot.message();
+  json report;
+  ASSERT_TRUE(wait_until(
+      [&] {
+        auto r = http_json(server_->port(), "GET", "/api/tournaments/" + id);
+        if (!r || r->status != 200) return false;
+        report = r->body;
+        return report["entrants"].size() == 2;
+      },
+      20s, Millis(100)))
+      << report.dump() << (*bot)->log_tail();
+  EXPECT_EQ(report["entrants"][1]["name"], name);
+
+  auto started =
+      http_json(server_->port(), "POST", "/api/tournaments/" + id + "/start", "", admin_);
+  ASSERT_TRUE(started.ok()) << started.message();
+  ASSERT_EQ(started->status, 200) << started->body.dump();
+  ASSERT_TRUE(wait_until(
+      [&] {
+        auto r = http_json(server_->port(), "GET", "/api/tournaments/" + id);
+        if (!r || r->status != 200) return false;
+        report = r->body;
+        return report["tournament"]["status"] == "finished";
+      },
+      90s, Millis(200)))
+      << report.dump() << (*bot)->log_tail() << log_of(server_.get());
+  ASSERT_EQ(report["games"].size(), 1u) << report.dump();
+  EXPECT_TRUE(kByRules.count(report["games"][0]["ending"].get<std::string>())) << report.dump();
+  auto code = (*bot)->wait_exit(20s);
+  ASSERT_TRUE(code.ok()) << code.message() << (*bot)->log_tail();
+  EXPECT_EQ(*code, 0) << (*bot)->log_tail();
+}
+
 TEST_F(BotBridge, MisbehavingEnginesLoseEachGameAndTheBotPlaysOn) {
   // Two games each (seats swapped); every engine fails at its second move of each game.
   std::vector<Pairing> pairings;

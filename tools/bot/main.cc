@@ -83,6 +83,8 @@ int main(int argc, char** argv) {
       ->delimiter(',');
   app.add_flag("--no-challenges", no_challenges, "decline every challenge");
   app.add_option("--seek", seeks, "keep a seek open for this preset (repeatable)");
+  app.add_option("--join", opt.join_tournaments,
+                 "register for this tournament (id; repeatable) and play its games");
   app.add_option("--games", opt.max_games, "stop after this many games (0: no limit)")
       ->check(CLI::NonNegativeNumber);
   app.add_option("--max-concurrent", opt.max_concurrent, "matches at once (0: no limit)")
