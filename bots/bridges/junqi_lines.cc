@@ -1,5 +1,7 @@
 #include "bots/bridges/junqi_lines.h"
 
+#include "bots/bridges/text_protocol_lines.h"
+
 #include <charconv>
 #include <cstdio>
 #include <vector>
@@ -8,29 +10,12 @@ namespace boyi::bots::junqi_lines {
 
 namespace {
 
-std::vector<std::string_view> words(std::string_view line) {
-  std::vector<std::string_view> out;
-  std::size_t i = 0;
-  while (i < line.size()) {
-    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
-    std::size_t j = i;
-    while (j < line.size() && line[j] != ' ' && line[j] != '\t') ++j;
-    if (j > i) out.push_back(line.substr(i, j - i));
-    i = j;
-  }
-  return out;
-}
-
-std::string quoted(std::string_view line) {
-  return "'" + std::string(line.substr(0, 80)) + (line.size() > 80 ? "...'" : "'");
-}
-
 Result<int> number(std::string_view text, std::size_t digits, std::string_view what) {
   int v = 0;
   const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
   if (ec != std::errc() || ptr != text.data() + text.size() || text.size() != digits || v < 0)
     return fail(std::string(what) + " must be " + std::to_string(digits) + " digits, got " +
-                quoted(text));
+                quoted_line(text));
   return v;
 }
 
@@ -47,14 +32,14 @@ Result<int> parse_flag_field(std::string_view text, Seat receiver) {
 
 Result<int> parse_code(std::string_view text) {
   if (text.size() != 1 || text[0] < '0' || text[0] > '3')
-    return fail("result code must be 0, 1, 2 or 3, got " + quoted(text));
+    return fail("result code must be 0, 1, 2 or 3, got " + quoted_line(text));
   return text[0] - '0';
 }
 
 }  // namespace
 
 std::string_view keyword(std::string_view line) {
-  const auto w = words(line);
+  const auto w = line_words(line);
   return w.empty() ? std::string_view() : w[0];
 }
 
@@ -78,10 +63,10 @@ std::string format_start(const Start& start) {
 }
 
 Result<Start> parse_start(std::string_view line) {
-  const auto w = words(line);
+  const auto w = line_words(line);
   if (w.size() != 4 || w[0] != "START")
-    return fail("expected 'START f tttt ss', got " + quoted(line));
-  if (w[1] != "0" && w[1] != "1") return fail("START: f must be 0 or 1, got " + quoted(w[1]));
+    return fail("expected 'START f tttt ss', got " + quoted_line(line));
+  if (w[1] != "0" && w[1] != "1") return fail("START: f must be 0 or 1, got " + quoted_line(w[1]));
   Start s;
   s.seat = w[1] == "0" ? 0 : 1;
   auto seconds = number(w[2], 4, "START time");
@@ -100,15 +85,17 @@ std::string format_go(const Go& go, Seat receiver) {
 }
 
 Result<Go> parse_go(std::string_view line, Seat receiver) {
-  const auto w = words(line);
-  if (w.size() != 4 || w[0] != "GO") return fail("expected 'GO YXYX R FF', got " + quoted(line));
+  const auto w = line_words(line);
+  if (w.size() != 4 || w[0] != "GO")
+    return fail("expected 'GO YXYX R FF', got " + quoted_line(line));
   Go go;
   if (w[1] == "0000") {
-    if (w[2] != "0" || w[3] != "00") return fail("expected 'GO 0000 0 00', got " + quoted(line));
+    if (w[2] != "0" || w[3] != "00")
+      return fail("expected 'GO 0000 0 00', got " + quoted_line(line));
     go.first_turn = true;
     return go;
   }
-  if (w[1].size() != 4) return fail("GO: the step must be 4 characters, got " + quoted(w[1]));
+  if (w[1].size() != 4) return fail("GO: the step must be 4 characters, got " + quoted_line(w[1]));
   auto from = parse_post(w[1].substr(0, 2), receiver);
   if (!from) return Error{"GO: " + from.message()};
   auto to = parse_post(w[1].substr(2, 2), receiver);
@@ -129,8 +116,9 @@ std::string format_result(const StepResult& result, Seat receiver) {
 }
 
 Result<StepResult> parse_result(std::string_view line, Seat receiver) {
-  const auto w = words(line);
-  if (w.size() != 3 || w[0] != "RESULT") return fail("expected 'RESULT R FF', got " + quoted(line));
+  const auto w = line_words(line);
+  if (w.size() != 3 || w[0] != "RESULT")
+    return fail("expected 'RESULT R FF', got " + quoted_line(line));
   auto code = parse_code(w[1]);
   if (!code) return Error{"RESULT: " + code.message()};
   auto flag = parse_flag_field(w[2], receiver);
@@ -143,9 +131,9 @@ std::string format_bestmove(int from, int to, Seat sender) {
 }
 
 Result<junqi::Move> parse_bestmove(std::string_view line, Seat sender) {
-  const auto w = words(line);
+  const auto w = line_words(line);
   if (w.size() != 2 || w[0] != "BESTMOVE" || w[1].size() != 4)
-    return fail("expected 'BESTMOVE YXYX', got " + quoted(line));
+    return fail("expected 'BESTMOVE YXYX', got " + quoted_line(line));
   auto from = parse_post(w[1].substr(0, 2), sender);
   if (!from) return Error{"BESTMOVE: " + from.message()};
   auto to = parse_post(w[1].substr(2, 2), sender);
@@ -158,19 +146,19 @@ std::string format_array(std::string_view letters) {
 }
 
 Result<std::string> parse_array(std::string_view line) {
-  const auto w = words(line);
+  const auto w = line_words(line);
   if (w.size() != 2 || w[0] != "ARRAY")
-    return fail("expected 'ARRAY' and 25 letters, got " + quoted(line));
+    return fail("expected 'ARRAY' and 25 letters, got " + quoted_line(line));
   if (w[1].size() != junqi::kPiecesPerSide)
     return fail("ARRAY needs 25 letters a-l, got " + std::to_string(w[1].size()) + " characters");
   for (char c : w[1])
-    if (c < 'a' || c > 'l') return fail("ARRAY: letters are a-l, got " + quoted(w[1]));
+    if (c < 'a' || c > 'l') return fail("ARRAY: letters are a-l, got " + quoted_line(w[1]));
   return std::string(w[1]);
 }
 
 Result<std::string> parse_name(std::string_view line) {
   if (line.size() < 5 || line.substr(0, 5) != "NAME ")
-    return fail("expected 'NAME <team name>', got " + quoted(line));
+    return fail("expected 'NAME <team name>', got " + quoted_line(line));
   std::string name(line.substr(5));
   while (!name.empty() && name.back() == ' ') name.pop_back();
   if (name.empty()) return fail("NAME without a name");

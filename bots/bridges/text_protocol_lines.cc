@@ -8,9 +8,7 @@
 
 namespace boyi::bots {
 
-namespace {
-
-std::vector<std::string_view> words(std::string_view line) {
+std::vector<std::string_view> line_words(std::string_view line) {
   std::vector<std::string_view> out;
   std::size_t i = 0;
   while (i < line.size()) {
@@ -23,9 +21,11 @@ std::vector<std::string_view> words(std::string_view line) {
   return out;
 }
 
-std::string quoted(std::string_view line) {
+std::string quoted_line(std::string_view line) {
   return "'" + std::string(line.substr(0, 80)) + (line.size() > 80 ? "...'" : "'");
 }
+
+namespace {
 
 std::string_view trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
@@ -52,15 +52,15 @@ Result<std::string> format_move(std::string_view game, std::string_view notation
   }
   if (game == "surakarta") {
     if (!surakarta_point_letters(notation))
-      return fail("not a 苏拉卡尔塔 move: " + quoted(notation));
+      return fail("not a 苏拉卡尔塔 move: " + quoted_line(notation));
     return "move " + std::string(notation);
   }
   return fail("the platform protocol has no form for " + std::string(game));
 }
 
 Result<std::string> parse_move(std::string_view game, std::string_view line) {
-  const auto w = words(line);
-  if (w.empty() || w[0] != "move") return fail("expected 'move ...', got " + quoted(line));
+  const auto w = line_words(line);
+  if (w.empty() || w[0] != "move") return fail("expected 'move ...', got " + quoted_line(line));
   if (game == "dots") {
     // parse_turn reads the platform form "move N KIJ ..." itself, N checked.
     auto turn = dots::State::parse_turn(line);
@@ -69,7 +69,7 @@ Result<std::string> parse_move(std::string_view game, std::string_view line) {
   }
   if (game == "surakarta") {
     if (w.size() != 2 || !surakarta_point_letters(w[1]))
-      return fail("expected 'move XYXY' (letters A-F), got " + quoted(line));
+      return fail("expected 'move XYXY' (letters A-F), got " + quoted_line(line));
     return std::string(w[1]);
   }
   return fail("the platform protocol has no form for " + std::string(game));
@@ -86,9 +86,9 @@ std::string format_end(Seat winner) {
 }
 
 Result<std::string> parse_name(std::string_view line) {
-  const auto w = words(line);
+  const auto w = line_words(line);
   if (w.size() < 2 || w[0] != "name")
-    return fail("expected 'name <engine name>', got " + quoted(line));
+    return fail("expected 'name <engine name>', got " + quoted_line(line));
   return std::string(trim(line.substr(line.find("name") + 4)));
 }
 
@@ -104,7 +104,7 @@ std::string format_point(gomoku::Point p) {
 
 Result<gomoku::Point> parse_point(std::string_view text) {
   const auto comma = text.find(',');
-  if (comma == std::string_view::npos) return fail("expected 'x,y', got " + quoted(text));
+  if (comma == std::string_view::npos) return fail("expected 'x,y', got " + quoted_line(text));
   auto read = [](std::string_view s, int& v) {
     s = trim(s);
     const auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
@@ -112,9 +112,9 @@ Result<gomoku::Point> parse_point(std::string_view text) {
   };
   int x = 0, y = 0;
   if (!read(text.substr(0, comma), x) || !read(text.substr(comma + 1), y))
-    return fail("expected 'x,y' with two numbers, got " + quoted(text));
+    return fail("expected 'x,y' with two numbers, got " + quoted_line(text));
   if (x < 0 || x >= gomoku::kSize || y < 0 || y >= gomoku::kSize)
-    return fail("point " + quoted(text) + " is off the 15x15 board");
+    return fail("point " + quoted_line(text) + " is off the 15x15 board");
   return gomoku::make_point(x, gomoku::kSize - 1 - y);
 }
 
@@ -139,7 +139,7 @@ Result<gomoku::RuleSet> rule_from_bits(int bits) {
 }
 
 static std::string upper_keyword(std::string_view line) {
-  const auto w = words(line);
+  const auto w = line_words(line);
   std::string key(w.empty() ? std::string_view() : w[0]);
   for (char& c : key) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   return key;

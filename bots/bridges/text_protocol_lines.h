@@ -8,12 +8,18 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "engine/core/outcome.h"
 #include "engine/core/result.h"
 #include "engine/gomoku/types.h"
 
 namespace boyi::bots {
+
+// Shared by every protocol's lines: the words of a line (split on spaces and tabs), and
+// a line quoted for an error message (cut at 80 characters).
+std::vector<std::string_view> line_words(std::string_view line);
+std::string quoted_line(std::string_view line);
 
 namespace sau_lines {
 
