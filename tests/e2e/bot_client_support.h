@@ -63,9 +63,6 @@ Result<v1::ChallengeClosed> challenge_reply(Client& client, const std::string& o
                                             const v1::MatchSetup& setup);
 // Subscribes to the lobby and waits for an open seek owned by `owner`.
 Result<v1::Seek> find_seek(Client& client, const std::string& owner, Millis timeout);
-// Sync{from 1} into a fresh mover (after a reconnect).
-Result<std::unique_ptr<RandomMover>> resync(Client& client, const std::string& match_id,
-                                            std::uint64_t seed);
 
 // Listens on a loopback port and forwards every connection to 127.0.0.1:target; a
 // connection whose target cannot be reached is closed at once.

@@ -12,28 +12,6 @@ struct Seat {
   std::unique_ptr<RandomMover> mover;
 };
 
-// Reads a Sync{from 1} answer into a fresh mover; the replayed events are checked by the mover
-// (gapless from 1) and returned through it.
-Result<std::unique_ptr<RandomMover>> resync(Client& c, const std::string& match_id,
-                                            std::uint64_t seed) {
-  const auto sync_id = c.send_sync(match_id, 1);
-  auto started = c.expect(
-      [&](const v1::ServerMessage& m) {
-        return m.has_match_started() && m.match_started().match_id() == match_id;
-      },
-      "match_started of the replay", 20s);
-  if (!started.ok()) return Error{started.message()};
-  auto mover = std::make_unique<RandomMover>(c, started->match_started(), seed);
-  for (int i = 0; i < 100000; ++i) {
-    auto m = c.next(20s);
-    if (!m) return Error{"the replay stopped before sync_done"};
-    mover->handle(*m);
-    if (m->has_sync_done() && m->request_id() == sync_id) return mover;
-    if (m->has_error() && m->request_id() == sync_id) return Error{"sync: " + describe(*m)};
-  }
-  return Error{"no sync_done"};
-}
-
 TEST(CrashSafety, MatchesSurviveSigkillAndFinishWithNothingLostOrDuplicated) {
   auto server = ServerProcess::start({});
   E2E_ASSERT_OK(server, nullptr);

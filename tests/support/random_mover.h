@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -94,6 +95,11 @@ class RandomMover {
   std::vector<std::string> problems_;
   std::vector<v1::ServerMessage> others_;
 };
+
+// Sends Sync{from 1} and reads the answer into a fresh mover (after a reconnect); the
+// replayed events are checked by the mover (gapless from 1) and kept in it.
+Result<std::unique_ptr<RandomMover>> resync(Client& c, const std::string& match_id,
+                                            std::uint64_t seed);
 
 // Drives the movers until each has seen its match end (true) or `timeout` passes (false).
 bool play(const std::vector<RandomMover*>& movers, Millis timeout);
