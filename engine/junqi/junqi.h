@@ -158,6 +158,9 @@ class State {
   using View = junqi::View;
 
   explicit State(const Rules& rules = Rules{});
+  // Bit p: the piece on `from` may step to post p (empty, or an enemy to attack), whoever
+  // is to move. For a piece that may move (no mine, no flag, not in a headquarters).
+  std::uint64_t targets(int from) const;
 
   // A position in the play phase (both deployed) from a diagram: an optional
   // header "0 1 2 3 4", then rows "A . l . k ." .. "L ..." (row letter and five
@@ -219,7 +222,6 @@ class State {
   void finish_turn(Seat mover, bool battle);
   void lose_if_stuck();  // the side to move loses at once when it has no legal move
   bool has_legal_move(Seat side) const;
-  std::uint64_t targets(int from) const;
   Status check_step(Seat seat, const Move& move) const;
 
   Rules rules_;

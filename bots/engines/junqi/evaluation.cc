@@ -112,32 +112,7 @@ std::uint64_t junqi_reach(const State& s, int from) {
   if (owner == kPublic) return 0;
   const int piece = s.piece_at(from);
   if (piece == kMine || piece == kFlag || ((board::kHeadquarters >> from) & 1)) return 0;
-  const std::uint64_t enemy = s.occupancy(owner ^ 1);
-  const std::uint64_t empty = board::kAll & ~(s.occupancy(0) | s.occupancy(1));
-  std::uint64_t t = board::kRoad[from] & (empty | (enemy & ~board::kCamps));
-  if (!((board::kRail >> from) & 1)) return t;
-  if (piece == kEngineer) {
-    std::uint64_t visited = bit(from), frontier = visited;
-    while (frontier) {
-      const std::uint64_t next = board::rail_expand(frontier) & ~visited;
-      visited |= next;
-      t |= next & (empty | enemy);
-      frontier = next & empty;
-    }
-    return t;
-  }
-  for (int dir = 0; dir < 4; ++dir) {
-    std::uint64_t p = bit(from);
-    while ((p = board::rail_step(p, dir)) != 0) {
-      if (p & empty) {
-        t |= p;
-        continue;
-      }
-      if (p & enemy) t |= p;
-      break;
-    }
-  }
-  return t;
+  return s.targets(from);
 }
 
 int junqi_move_distance(int from, int to) {
