@@ -6,6 +6,7 @@
 #include "bots/engines/engines.h"
 #include "bots/games/heuristics.h"
 #include "bots/games/junqi_info.h"
+#include "bots/learned/learned_engines.h"
 #include "bots/player.h"
 #include "bots/player_options.h"
 #include "bots/search/alphabeta.h"
@@ -276,13 +277,24 @@ bool known_name(std::string_view name, bool hidden) {
   return hidden && name == "ismcts";
 }
 
+// The strong engines (bots/engines) and then the learned players (bots/learned).
+template <Game G>
+const std::vector<NamedEngine<G>>& named_engines() {
+  static const std::vector<NamedEngine<G>> all = [] {
+    std::vector<NamedEngine<G>> v = strong_engines<G>();
+    v.insert(v.end(), learned_engines<G>().begin(), learned_engines<G>().end());
+    return v;
+  }();
+  return all;
+}
+
 }  // namespace
 
 template <Game G>
 Result<std::unique_ptr<Player<G>>> make_player(std::string_view text, std::uint64_t seed) {
   constexpr bool hidden = std::is_same_v<G, junqi::State>;
   BOYI_TRY(spec, PlayerSpec::parse(text));
-  for (const auto& engine : strong_engines<G>())
+  for (const auto& engine : named_engines<G>())
     if (spec.name == engine.name) return engine.make(spec, text, seed);
   if (!known_name(spec.name, hidden)) {
     std::string list;
@@ -314,19 +326,19 @@ template Result<std::unique_ptr<Player<surakarta::State>>> make_player<surakarta
 
 namespace {
 template <Game G>
-void add_strong_engines(std::string_view game, std::vector<std::string>& names) {
+void add_engines(std::string_view game, std::vector<std::string>& names) {
   if (game != G::kName) return;
-  for (const auto& engine : strong_engines<G>()) names.emplace_back(engine.name);
+  for (const auto& engine : named_engines<G>()) names.emplace_back(engine.name);
 }
 }  // namespace
 
 std::vector<std::string> player_names(std::string_view game) {
   std::vector<std::string> names = {"random", "greedy", "alphabeta", "minimax", "uct", "mcts"};
   if (game == "junqi") names.push_back("ismcts");
-  add_strong_engines<gomoku::State>(game, names);
-  add_strong_engines<dots::State>(game, names);
-  add_strong_engines<surakarta::State>(game, names);
-  add_strong_engines<junqi::State>(game, names);
+  add_engines<gomoku::State>(game, names);
+  add_engines<dots::State>(game, names);
+  add_engines<surakarta::State>(game, names);
+  add_engines<junqi::State>(game, names);
   return names;
 }
 
@@ -334,7 +346,7 @@ namespace {
 template <Game G>
 std::string strong_engine_help() {
   std::string help;
-  for (const auto& engine : strong_engines<G>())
+  for (const auto& engine : named_engines<G>())
     help += "\n" + std::string(G::kTitle) + " " + std::string(engine.name) + ": " +
             std::string(engine.help);
   return help;

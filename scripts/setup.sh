@@ -20,6 +20,9 @@ fi
 packages+=(chromium fonts-noto-cjk)
 # The Python bot example (examples/python) and its end-to-end test.
 packages+=(python3)
+# The learned bots and their trainer (bots/learned, boyi-train): Debian's CPU build of libtorch,
+# and gnuplot to draw the learning curves.
+packages+=(libtorch-dev gnuplot-nox)
 
 missing=()
 for p in "${packages[@]}"; do

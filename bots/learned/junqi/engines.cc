@@ -1,0 +1,12 @@
+// The learned players of junqi (see bots/learned/learned_engines.h).
+#include "bots/learned/learned_engines.h"
+
+namespace boyi::bots {
+
+template <>
+const std::vector<NamedEngine<junqi::State>>& learned_engines<junqi::State>() {
+  static const std::vector<NamedEngine<junqi::State>> engines = {};
+  return engines;
+}
+
+}  // namespace boyi::bots
