@@ -120,9 +120,9 @@ class InferenceBatcher {
   void work() {
     std::unique_lock lock(mutex_);
     for (;;) {
-      wake_worker_.wait_until(lock, queue_.empty() ? std::chrono::steady_clock::time_point::max()
-                                                   : oldest_ + max_wait_,
-                              [&] { return ready() || (stopping_ && queue_.empty()); });
+      wake_worker_.wait_until(
+          lock, queue_.empty() ? std::chrono::steady_clock::time_point::max() : oldest_ + max_wait_,
+          [&] { return ready() || (stopping_ && queue_.empty()); });
       if (queue_.empty()) {
         if (stopping_) return;
         continue;
@@ -161,7 +161,8 @@ class InferenceBatcher {
       std::vector<Output> outputs(items);
       for (std::size_t at = 0; at < items; at += max_batch_) {
         const std::size_t n = std::min(max_batch_, items - at);
-        run_(std::span<const Input>(inputs).subspan(at, n), std::span<Output>(outputs).subspan(at, n));
+        run_(std::span<const Input>(inputs).subspan(at, n),
+             std::span<Output>(outputs).subspan(at, n));
         std::lock_guard lock(mutex_);
         ++stats_.batches;
       }

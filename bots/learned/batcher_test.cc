@@ -16,7 +16,8 @@ Squares::RunBatch squares(std::atomic<int>* largest = nullptr) {
     for (std::size_t i = 0; i < in.size(); ++i) out[i] = static_cast<long>(in[i]) * in[i];
     if (largest) {
       int seen = largest->load();
-      while (static_cast<int>(in.size()) > seen && !largest->compare_exchange_weak(seen, in.size())) {
+      while (static_cast<int>(in.size()) > seen &&
+             !largest->compare_exchange_weak(seen, in.size())) {
       }
     }
   };
