@@ -6,7 +6,7 @@
 #include "bots/engines/engines.h"
 #include "bots/games/heuristics.h"
 #include "bots/games/junqi_info.h"
-#include "bots/learned/learned_engines.h"
+#include "bots/learned_plugin.h"
 #include "bots/player.h"
 #include "bots/player_options.h"
 #include "bots/search/alphabeta.h"
@@ -282,7 +282,7 @@ template <Game G>
 const std::vector<NamedEngine<G>>& named_engines() {
   static const std::vector<NamedEngine<G>> all = [] {
     std::vector<NamedEngine<G>> v = strong_engines<G>();
-    v.insert(v.end(), learned_engines<G>().begin(), learned_engines<G>().end());
+    v.insert(v.end(), learned_players<G>().begin(), learned_players<G>().end());
     return v;
   }();
   return all;
