@@ -1,9 +1,12 @@
 #include "bots/learned/device.h"
 
+#include "bots/learned/training_method.h"
+
 #include <torch/cuda.h>
 #include <torch/utils.h>
 
 #include <cstdlib>
+#include <string>
 #include <string_view>
 #include <thread>
 
@@ -18,6 +21,10 @@ torch::Device inference_device() {
   if (env && std::string_view(env) == "cuda" && torch::cuda::is_available())
     return torch::Device(torch::kCUDA);
   return torch::Device(torch::kCPU);
+}
+
+std::string training_device_name() {
+  return training_device().is_cuda() ? "cuda" : "cpu";
 }
 
 void use_threads(int threads) {

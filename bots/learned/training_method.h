@@ -70,4 +70,10 @@ Result<std::unique_ptr<TrainingMethod>> make_training_method(std::string_view ga
 // "gomoku bp-td", ... one per line with a short description.
 std::vector<std::string> training_methods();
 
+// For a driver that does not include torch (device.h has the torch-typed
+// forms): the device training runs on, "cuda" or "cpu", and torch's thread
+// count (0: every core).
+std::string training_device_name();
+void use_threads(int threads);
+
 }  // namespace boyi::bots::learned
