@@ -17,6 +17,7 @@ SearchOptions search_options(const AnalystOptions& o) {
   s.max_nodes = o.max_nodes;
   s.leaf_vcf_nodes = o.leaf_vcf_nodes;
   s.table_bits = o.table_bits;
+  s.evaluator = o.evaluator.get();
   return s;
 }
 

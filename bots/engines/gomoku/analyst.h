@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "bots/engines/gomoku/position.h"
@@ -34,6 +35,8 @@ struct AnalystOptions {
   std::int64_t leaf_vcf_nodes = 0;
   int table_bits = 19;  // alpha-beta table (the threat table is 2 bits smaller)
   EvalWeights weights = default_weights();
+  // The alpha-beta leaf evaluation (none: the pattern sum with `weights`).
+  std::shared_ptr<const PositionEvaluator> evaluator;
 };
 
 // What decided a move (for tests and logs).

@@ -65,7 +65,11 @@ int AlphaBetaSearch::leaf(int ply) {
     if (leaf_vcf_.vcf(pos, limits, budget_) == ThreatResult::kWin)
       return kWinScore - ply - 2 * static_cast<int>(leaf_vcf_.line().size());
   }
-  return pos.evaluate();
+  return static_value();
+}
+
+int AlphaBetaSearch::static_value() const {
+  return opt_.evaluator != nullptr ? opt_.evaluator->evaluate(*pos_) : pos_->evaluate();
 }
 
 int AlphaBetaSearch::negamax(int depth, int alpha, int beta, int ply) {
@@ -84,7 +88,7 @@ int AlphaBetaSearch::negamax(int depth, int alpha, int beta, int ply) {
     default:
       break;
   }
-  if (ply >= kMaxPly - 1) return pos.evaluate();
+  if (ply >= kMaxPly - 1) return static_value();
   if (depth <= 0 && (status == MoveStatus::kMoves || depth <= -kThreatPlies)) return leaf(ply);
   const std::uint64_t key = pos.hash();
   Point tt_move = gomoku::kNoPoint;

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "bots/engines/gomoku/evaluator.h"
 #include "bots/engines/gomoku/position.h"
 #include "bots/engines/gomoku/threat_search.h"
 #include "bots/search/time_budget.h"
@@ -21,6 +22,8 @@ struct SearchOptions {
   std::int64_t max_nodes = -1;      // -1: no limit
   std::int64_t leaf_vcf_nodes = 0;  // VCF probe at the leaves (0: none)
   int table_bits = 19;
+  // The leaf evaluation; none: the pattern sum (Position::evaluate).
+  const PositionEvaluator* evaluator = nullptr;
 };
 
 struct SearchReport {
@@ -51,6 +54,7 @@ class AlphaBetaSearch {
 
   int negamax(int depth, int alpha, int beta, int ply);
   int leaf(int ply);
+  int static_value() const;
   bool out_of_time();
   void store(std::uint64_t key, int score, int depth, int bound, Point move, int ply);
 

@@ -53,12 +53,12 @@ Move ThreatPlayer::choose(const State& s, Seat seat, const TimeBudget& budget) {
   return safe(s, seat, m) ? m : fallback(s, seat);
 }
 
-Result<std::unique_ptr<Player<gomoku::State>>> make_threat_player(const PlayerSpec& spec,
-                                                                  std::string_view text,
-                                                                  std::uint64_t) {
-  if (auto st = spec.only({"vcf", "vct", "defend", "depth", "width", "nodes", "tss", "leafvcf"});
-      !st)
-    return Error{st.message()};
+Result<AnalystOptions> threat_options(const PlayerSpec& spec,
+                                      const std::vector<std::string_view>& extra_keys) {
+  std::vector<std::string_view> keys = {"vcf",   "vct",   "defend", "depth",
+                                        "width", "nodes", "tss",    "leafvcf"};
+  keys.insert(keys.end(), extra_keys.begin(), extra_keys.end());
+  if (auto st = spec.only(keys); !st) return Error{st.message()};
   AnalystOptions o;
   auto vcf = spec.integer("vcf", 1, 0, 1);
   auto vct = spec.integer("vct", 1, 0, 1);
@@ -81,7 +81,15 @@ Result<std::unique_ptr<Player<gomoku::State>>> make_threat_player(const PlayerSp
   o.vct_nodes = *tss * o.vct_nodes / o.vcf_nodes;
   o.vcf_nodes = *tss;
   o.leaf_vcf_nodes = *leaf;
-  std::unique_ptr<Player<gomoku::State>> p = std::make_unique<ThreatPlayer>(std::string(text), o);
+  return o;
+}
+
+Result<std::unique_ptr<Player<gomoku::State>>> make_threat_player(const PlayerSpec& spec,
+                                                                  std::string_view text,
+                                                                  std::uint64_t) {
+  auto o = threat_options(spec);
+  if (!o) return Error{o.message()};
+  std::unique_ptr<Player<gomoku::State>> p = std::make_unique<ThreatPlayer>(std::string(text), *o);
   return p;
 }
 

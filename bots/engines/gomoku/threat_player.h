@@ -17,6 +17,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "bots/engines/gomoku/analyst.h"
 #include "bots/engines/gomoku/opening.h"
@@ -40,6 +41,11 @@ class ThreatPlayer : public Player<gomoku::State> {
   OpeningPlayer opening_;
   Decision last_;
 };
+
+// Reads the options above from `spec`; keys in `extra_keys` are allowed and
+// left to the caller (a player built on this engine reads its own).
+Result<AnalystOptions> threat_options(const PlayerSpec& spec,
+                                      const std::vector<std::string_view>& extra_keys = {});
 
 // Reads the options above from `spec`.
 Result<std::unique_ptr<Player<gomoku::State>>> make_threat_player(const PlayerSpec& spec,

@@ -1,0 +1,228 @@
+#include "bots/learned/gomoku/bptd_method.h"
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <map>
+#include <string>
+
+#include "bots/learned/device.h"
+#include "bots/learned/gomoku/bptd_net.h"
+#include "bots/learned/gomoku/features.h"
+#include "bots/learned/gomoku/self_play.h"
+
+namespace boyi::bots::learned::gomoku_td {
+namespace {
+
+using gomoku::Colour;
+using gomoku::Point;
+using gomoku_threat::Position;
+
+struct Params {
+  double alpha1 = 0.2, lambda1 = 0.4, alpha2 = 0.4, lambda2 = 0.6;
+  double late_alpha1 = 0.1, late_lambda1 = 0.1, late_alpha2 = 0.2, late_lambda2 = 0.2;
+  double late_after = 10000;
+  double step = 8;
+  double m = 6, m_min = 3, m_decay = 10000;
+  double depth = 2, nodes = 3000, vcf = 2000;
+  double hidden = 14;
+};
+
+Result<Params> read_params(bool rich, const std::map<std::string, std::string>& given) {
+  Params p;
+  if (rich) p.hidden = 40;
+  const std::map<std::string, std::pair<double*, std::pair<double, double>>> keys = {
+      {"alpha1", {&p.alpha1, {0, 10}}},
+      {"lambda1", {&p.lambda1, {0, 1}}},
+      {"alpha2", {&p.alpha2, {0, 10}}},
+      {"lambda2", {&p.lambda2, {0, 1}}},
+      {"late_after", {&p.late_after, {0, 1e12}}},
+      {"late_alpha1", {&p.late_alpha1, {0, 10}}},
+      {"late_lambda1", {&p.late_lambda1, {0, 1}}},
+      {"late_alpha2", {&p.late_alpha2, {0, 10}}},
+      {"late_lambda2", {&p.late_lambda2, {0, 1}}},
+      {"step", {&p.step, {0, 113}}},
+      {"m", {&p.m, {1, 100}}},
+      {"m_min", {&p.m_min, {1, 100}}},
+      {"m_decay", {&p.m_decay, {1, 1e12}}},
+      {"depth", {&p.depth, {1, 8}}},
+      {"nodes", {&p.nodes, {1, 1e9}}},
+      {"vcf", {&p.vcf, {100, 1e9}}},
+      {"hidden", {&p.hidden, {1, 1024}}},
+  };
+  for (const auto& [key, text] : given) {
+    auto it = keys.find(key);
+    if (it == keys.end()) {
+      std::string known;
+      for (const auto& k : keys) known += (known.empty() ? "" : ", ") + k.first;
+      return fail("unknown bp-td parameter '" + key + "' (known: " + known + ")");
+    }
+    double v = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    const auto [lo, hi] = it->second.second;
+    if (ec != std::errc() || end != text.data() + text.size() || !(v >= lo && v <= hi))
+      return fail("bp-td parameter " + key + "=" + text + ": want a number in [" +
+                  std::to_string(lo) + ", " + std::to_string(hi) + "]");
+    *it->second.first = v;
+  }
+  return p;
+}
+
+class BpTdMethod : public TrainingMethod {
+ public:
+  BpTdMethod(bool rich, const TrainConfig& config, Params params)
+      : rich_(rich),
+        seed_(config.seed),
+        p_(params),
+        net_(std::make_unique<TdNet>(rich ? FeatureSet::kRich : FeatureSet::kPaper,
+                                     static_cast<int>(params.hidden), config.seed)),
+        chooser_(chooser_options(params)) {
+    use_threads(config.threads);
+  }
+
+  std::string game() const override { return "gomoku"; }
+  std::string method() const override { return rich_ ? "bp-td-rich" : "bp-td"; }
+  std::string weights_file() const override {
+    return rich_ ? "gomoku-bptd-rich.pt" : "gomoku-bptd.pt";
+  }
+
+  Result<TrainStats> train(std::int64_t games) override {
+    TrainStats stats;
+    double squared = 0;
+    std::int64_t updates = 0, opening_moves = 0, explored = 0;
+    for (std::int64_t g = 0; g < games; ++g) {
+      const GameFigures f = play_and_learn();
+      squared += f.squared;
+      updates += f.updates;
+      stats.positions += f.positions;
+      opening_moves += f.opening_moves;
+      explored += f.explored;
+      ++games_;
+      ++stats.games;
+      results_[f.result] += 1;
+    }
+    stats.loss = updates > 0 ? squared / static_cast<double>(updates) : 0;
+    stats.epsilon = opening_moves > 0 ? static_cast<double>(explored) / opening_moves : 0;
+    stats.step_size = schedule(true).first;
+    const double played = static_cast<double>(std::max<std::int64_t>(1, stats.games));
+    stats.extra["black_wins"] = static_cast<double>(results_[2]) / played;
+    stats.extra["white_wins"] = static_cast<double>(results_[0]) / played;
+    stats.extra["window"] = window_at_start();
+    results_ = {};
+    return stats;
+  }
+
+  Status save_checkpoint(const std::filesystem::path& file) const override {
+    return net_->save(file, games_);
+  }
+  Status load_checkpoint(const std::filesystem::path& file) override {
+    std::int64_t games = 0;
+    auto net = TdNet::load(file, &games);
+    if (!net) return Error{net.message()};
+    if ((*net)->features() != net_->features() || (*net)->hidden() != net_->hidden())
+      return fail(file.string() + " holds a network of another shape than " + method() + "'s");
+    net_ = std::move(net).value();
+    games_ = games;
+    return {};
+  }
+  Status export_weights(const std::filesystem::path& file) const override {
+    return net_->save(file, games_);
+  }
+  std::string player_spec(const std::filesystem::path& weights) const override {
+    return "td:weights=" + weights.string();  // the file says which network it holds
+  }
+  std::vector<std::string> baselines() const override { return {"threat"}; }
+  std::int64_t games_played() const override { return games_; }
+
+ private:
+  struct GameFigures {
+    double squared = 0;
+    std::int64_t updates = 0, positions = 0, opening_moves = 0, explored = 0;
+    int result = 1;  // 0 white won, 1 draw, 2 black won
+  };
+
+  static SelfPlayOptions chooser_options(const Params& p) {
+    SelfPlayOptions o;
+    o.depth = static_cast<int>(p.depth);
+    o.max_nodes = static_cast<std::int64_t>(p.nodes);
+    o.vcf_nodes = static_cast<std::int64_t>(p.vcf);
+    return o;
+  }
+
+  // (α, λ) for the opening or the middle game under the current stage.
+  std::pair<double, double> schedule(bool middle) const {
+    const bool late = static_cast<double>(games_) >= p_.late_after;
+    if (late)
+      return middle ? std::pair{p_.late_alpha2, p_.late_lambda2}
+                    : std::pair{p_.late_alpha1, p_.late_lambda1};
+    return middle ? std::pair{p_.alpha2, p_.lambda2} : std::pair{p_.alpha1, p_.lambda1};
+  }
+
+  double window_at_start() const {
+    const double shrink = (p_.m - p_.m_min) * static_cast<double>(games_) / p_.m_decay;
+    return std::max(p_.m_min, p_.m - shrink);
+  }
+
+  // One self-play game from the centre stone, learning after every move.
+  GameFigures play_and_learn() {
+    GameFigures f;
+    Rng rng(seed_ ^ (0x9E3779B97F4A7C15ull * static_cast<std::uint64_t>(games_ + 1)));
+    Position pos(gomoku::RuleSet::kRenju);
+    pos.play(gomoku::kH8);
+    int black_stones = 1;
+    chooser_.set_net(net_->plain());
+    net_->begin_game();
+    const int start_window = static_cast<int>(std::floor(window_at_start()));
+    double reward = 0.5;
+    while (pos.stones() < gomoku::kPoints) {
+      const bool middle = black_stones >= static_cast<int>(p_.step);
+      const auto [alpha, lambda] = schedule(middle);
+      f.squared += net_->observe(features(pos, net_->features()), alpha, lambda);
+      f.updates += pos.stones() > 1;
+      ++f.positions;
+      chooser_.set_net(net_->plain());
+      const int window = middle ? 1 : std::max(1, start_window - black_stones / 2);
+      bool explored = false;
+      const Colour mover = pos.to_move();
+      const Point p = chooser_.choose(pos, window, rng, &explored);
+      if (window > 1) {
+        ++f.opening_moves;
+        f.explored += explored;
+      }
+      if (p == gomoku::kNoPoint) break;  // no playable point: a draw
+      const bool wins = pos.fives(mover).contains(p);
+      pos.play(p);
+      black_stones += mover == Colour::kBlack;
+      if (wins) {
+        reward = mover == Colour::kBlack ? 1.0 : 0.0;
+        break;
+      }
+    }
+    const bool middle = black_stones >= static_cast<int>(p_.step);
+    f.squared += net_->finish(reward, schedule(middle).first);
+    ++f.updates;
+    f.result = reward > 0.75 ? 2 : reward < 0.25 ? 0 : 1;
+    return f;
+  }
+
+  bool rich_;
+  std::uint64_t seed_;
+  Params p_;
+  std::unique_ptr<TdNet> net_;
+  SelfPlayChooser chooser_;
+  std::int64_t games_ = 0;
+  std::array<std::int64_t, 3> results_{};
+};
+
+}  // namespace
+
+Result<std::unique_ptr<TrainingMethod>> make_bptd_method(bool rich, const TrainConfig& config) {
+  auto params = read_params(rich, config.params);
+  if (!params) return Error{params.message()};
+  if (params->m_min > params->m) return fail("bp-td: m_min must not exceed m");
+  std::unique_ptr<TrainingMethod> m = std::make_unique<BpTdMethod>(rich, config, *params);
+  return m;
+}
+
+}  // namespace boyi::bots::learned::gomoku_td
