@@ -1,0 +1,275 @@
+#include "bots/learned/surakarta/neural_mcts.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace boyi::bots::learned::surakarta_net {
+
+using surakarta::Move;
+using surakarta::State;
+
+namespace {
+
+bool same_position(const State& a, const State& b) {
+  return a.hash() == b.hash() && a.ply() == b.ply() &&
+         a.plies_since_capture() == b.plies_since_capture() &&
+         a.pieces_mask(0) == b.pieces_mask(0) && a.pieces_mask(1) == b.pieces_mask(1) &&
+         a.side() == b.side();
+}
+
+// The result of a finished game for the side that made the last move (`mover`).
+float exact_value(const State& s, Seat mover) {
+  const Outcome o = s.outcome();
+  if (!o.winner.has_value()) return 0.0f;
+  return *o.winner == mover ? 1.0f : -1.0f;
+}
+
+}  // namespace
+
+NeuralMcts::NeuralMcts(std::shared_ptr<Evaluator> evaluator, const NeuralMctsOptions& options)
+    : evaluator_(std::move(evaluator)), opt_(options) {
+  opt_.batch = std::max(1, opt_.batch);
+}
+
+void NeuralMcts::keep_subtree(std::int32_t idx) {
+  std::vector<Node> out;
+  std::vector<std::int32_t> source;
+  out.push_back(nodes_[idx]);
+  out[0].parent = -1;
+  source.push_back(idx);
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    const Node& old = nodes_[source[i]];
+    if (old.num_children == 0) continue;
+    const auto first = static_cast<std::int32_t>(out.size());
+    for (int k = 0; k < old.num_children; ++k) {
+      Node c = nodes_[old.first_child + k];
+      c.parent = static_cast<std::int32_t>(i);
+      out.push_back(c);
+      source.push_back(old.first_child + k);
+    }
+    out[i].first_child = first;
+  }
+  nodes_ = std::move(out);
+}
+
+void NeuralMcts::reroot(const State& root) {
+  const auto fresh = [&] {
+    nodes_.clear();
+    nodes_.emplace_back();
+    root_last_move_.reset();
+  };
+  if (!opt_.reuse || !root_state_ || nodes_.empty() || nodes_.size() >= opt_.max_nodes) {
+    fresh();
+  } else if (!same_position(*root_state_, root)) {
+    std::int32_t found = -1;
+    const Node& r = nodes_[0];
+    for (int i = 0; i < r.num_children && found < 0; ++i) {
+      const std::int32_t ci = r.first_child + i;
+      State one = *root_state_;
+      one.apply(nodes_[ci].move);
+      if (same_position(one, root)) {
+        found = ci;
+        break;
+      }
+      const Node& c = nodes_[ci];
+      for (int k = 0; k < c.num_children && !one.is_terminal(); ++k) {
+        State two = one;
+        two.apply(nodes_[c.first_child + k].move);
+        if (same_position(two, root)) {
+          found = c.first_child + k;
+          break;
+        }
+      }
+    }
+    if (found < 0 || nodes_[found].terminal) {
+      fresh();
+    } else {
+      root_last_move_ = nodes_[found].move;
+      keep_subtree(found);
+    }
+  }
+  root_state_ = root;
+}
+
+std::int32_t NeuralMcts::select(std::int32_t idx) const {
+  const Node& p = nodes_[idx];
+  const double parent_q = p.visits > 0 ? -static_cast<double>(p.value_sum) / p.visits : 0.0;
+  const double first_play = parent_q - opt_.first_play_reduction;
+  const double sqrt_n = std::sqrt(static_cast<double>(p.visits + p.virtual_loss) + 1.0);
+  std::int32_t best = p.first_child;
+  double best_score = -std::numeric_limits<double>::infinity();
+  for (int i = 0; i < p.num_children; ++i) {
+    const std::int32_t ci = p.first_child + i;
+    const Node& c = nodes_[ci];
+    if (c.terminal && c.exact >= 1.0f) return ci;  // a won game: nothing to weigh
+    const int n = c.visits + c.virtual_loss;
+    const double q = n > 0 ? (static_cast<double>(c.value_sum) - c.virtual_loss) / n : first_play;
+    const double score = q + opt_.c_puct * c.prior * sqrt_n / (1.0 + n);
+    if (score > best_score) {
+      best_score = score;
+      best = ci;
+    }
+  }
+  return best;
+}
+
+void NeuralMcts::undo_virtual_loss(std::int32_t idx) {
+  for (; idx > 0; idx = nodes_[idx].parent) --nodes_[idx].virtual_loss;
+}
+
+void NeuralMcts::back_up(std::int32_t idx, float value_for_mover, bool undo) {
+  float v = value_for_mover;
+  for (; idx >= 0; idx = nodes_[idx].parent) {
+    Node& n = nodes_[idx];
+    ++n.visits;
+    n.value_sum += v;
+    if (undo && idx > 0) --n.virtual_loss;
+    v = -v;
+  }
+}
+
+bool NeuralMcts::collect(const State& root, std::vector<Leaf>& leaves, std::int64_t& playouts) {
+  State s = root;
+  std::int32_t idx = 0;
+  for (;;) {
+    Node& n = nodes_[idx];
+    if (n.terminal) {
+      back_up(idx, n.exact, true);
+      ++playouts;
+      return true;
+    }
+    if (n.pending) {  // another descent of this step waits here already
+      undo_virtual_loss(idx);
+      return false;
+    }
+    if (!n.expanded) {
+      // The children, exact where a move ends the game; a node with a winning move is a
+      // proven win and needs no evaluation.
+      surakarta::MoveList list;
+      s.legal_moves(list);
+      const auto first = static_cast<std::int32_t>(nodes_.size());
+      bool wins = false;
+      for (const Move& m : list) {
+        Node c;
+        c.move = m;
+        c.parent = idx;
+        State child = s;
+        child.apply(m);
+        if (child.is_terminal()) {
+          c.terminal = true;
+          c.exact = exact_value(child, s.side());
+          wins = wins || c.exact >= 1.0f;
+        }
+        nodes_.push_back(c);
+      }
+      Node& leaf = nodes_[idx];  // push_back may have moved it
+      leaf.first_child = first;
+      leaf.num_children = static_cast<std::int16_t>(list.size());
+      leaf.expanded = true;
+      ++playouts;
+      if (wins) {  // the side to move wins at once: exact, no network
+        leaf.terminal = true;
+        leaf.exact = -1.0f;
+        back_up(idx, leaf.exact, true);
+        return true;
+      }
+      leaf.pending = true;
+      leaves.push_back({idx, s});
+      return true;
+    }
+    idx = select(idx);
+    ++nodes_[idx].virtual_loss;
+    s.apply(nodes_[idx].move);
+  }
+}
+
+void NeuralMcts::expand(std::int32_t idx, const State& s, const NetOutput& out) {
+  Node& n = nodes_[idx];
+  n.pending = false;
+  const Seat side = s.side();
+  float top = -std::numeric_limits<float>::infinity();
+  for (int i = 0; i < n.num_children; ++i)
+    top = std::max(top, out.logits[policy_index(nodes_[n.first_child + i].move, side)]);
+  double total = 0;
+  for (int i = 0; i < n.num_children; ++i) {
+    Node& c = nodes_[n.first_child + i];
+    c.prior = std::exp(out.logits[policy_index(c.move, side)] - top);
+    total += c.prior;
+  }
+  for (int i = 0; i < n.num_children; ++i)
+    nodes_[n.first_child + i].prior = static_cast<float>(nodes_[n.first_child + i].prior / total);
+}
+
+NeuralMctsResult NeuralMcts::search(const State& root, const TimeBudget& budget) {
+  NeuralMctsResult result;
+  if (root.is_terminal()) return result;
+  surakarta::MoveList list;
+  root.legal_moves(list);
+  if (list.empty()) return result;
+  result.has_move = true;
+  result.move = list[0];
+  if (list.size() == 1) return result;
+
+  const auto registration = evaluator_->register_search();
+  try {
+    reroot(root);
+    result.reused_visits = nodes_[0].visits;
+    std::vector<Leaf> leaves;
+    std::int64_t playouts = 0;
+    if (!nodes_[0].expanded) {
+      leaves.clear();
+      collect(root, leaves, playouts);
+      if (!leaves.empty()) {
+        planes_.resize(1);
+        encode(root, root_last_move_, planes_[0]);
+        const auto out = evaluator_->evaluate(planes_);
+        expand(0, root, out[0]);
+        back_up(0, -out[0].value, false);
+        ++result.evaluations;
+      }
+    }
+    const TimeBudget own = budget.share(0.85);
+    while (!nodes_[0].terminal) {
+      if (opt_.max_playouts >= 0 && playouts >= opt_.max_playouts) break;
+      if (own.soft_expired() || own.should_stop() || nodes_.size() >= opt_.max_nodes) break;
+      leaves.clear();
+      for (int b = 0; b < opt_.batch; ++b)
+        if (!collect(root, leaves, playouts)) break;
+      if (leaves.empty()) continue;
+      planes_.resize(leaves.size());
+      for (std::size_t i = 0; i < leaves.size(); ++i)
+        encode(leaves[i].state, nodes_[leaves[i].node].move, planes_[i]);
+      const auto out = evaluator_->evaluate(planes_);
+      for (std::size_t i = 0; i < leaves.size(); ++i) {
+        expand(leaves[i].node, leaves[i].state, out[i]);
+        back_up(leaves[i].node, -out[i].value, true);
+      }
+      result.evaluations += static_cast<std::int64_t>(leaves.size());
+    }
+    result.playouts = playouts;
+  } catch (...) {
+    nodes_.clear();
+    root_state_.reset();
+    throw;
+  }
+
+  // A winning move at once, else the most visited child (ties to the prior).
+  const Node& r = nodes_[0];
+  const Node* best = nullptr;
+  for (int i = 0; i < r.num_children; ++i) {
+    const Node& c = nodes_[r.first_child + i];
+    if (c.terminal && c.exact >= 1.0f) {
+      best = &c;
+      break;
+    }
+    if (!best || c.visits > best->visits || (c.visits == best->visits && c.prior > best->prior))
+      best = &c;
+  }
+  result.move = best->move;
+  result.value = best->visits > 0 ? best->value_sum / best->visits : 0.0;
+  result.nodes = nodes_.size();
+  return result;
+}
+
+}  // namespace boyi::bots::learned::surakarta_net

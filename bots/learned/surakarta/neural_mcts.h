@@ -1,0 +1,94 @@
+// The search of the `neural` player: PUCT Monte-Carlo tree search guided by the residual
+// policy/value network (AlphaZero-style, no rollouts), as the 苏拉卡尔塔 seed paper's network
+// is meant to be used.
+//
+// - Expanding a node asks the network once: the policy logits, softmaxed over the legal moves,
+//   are the children's priors; the value (for the side to move) is what is backed up.
+// - A child is chosen by Q + c · P · sqrt(N) / (1 + n); an unvisited child's Q is its parent's
+//   value less a first-play reduction.
+// - Finished games are exact: a child that ends the game backs up its true result, and a node
+//   with a winning move (a capture of the last piece, a win on adjudication) is a proven win —
+//   the network is not asked, and the root plays such a move at once.
+// - `batch` leaves are collected per step with virtual loss and evaluated in one request, which
+//   the shared InferenceBatcher may merge with other searches' requests.
+// - The tree is kept between moves: when the new position is a grandchild (or child) of the
+//   last root, its subtree becomes the new root.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "bots/learned/surakarta/evaluator.h"
+#include "bots/search/time_budget.h"
+#include "engine/surakarta/surakarta.h"
+
+namespace boyi::bots::learned::surakarta_net {
+
+struct NeuralMctsOptions {
+  double c_puct = 1.5;
+  int batch = 8;                   // leaves evaluated together per step
+  std::int64_t max_playouts = -1;  // < 0: until the budget runs out
+  double first_play_reduction = 0.2;
+  bool reuse = true;
+  std::size_t max_nodes = 2'000'000;  // no expansion past this many nodes (~36 bytes each)
+};
+
+struct NeuralMctsResult {
+  bool has_move = false;
+  surakarta::Move move{};
+  std::int64_t playouts = 0;     // leaves reached (evaluated, exact or proven)
+  std::int64_t evaluations = 0;  // positions sent to the network
+  std::size_t nodes = 0;
+  std::int64_t reused_visits = 0;  // root visits carried over from the last search
+  double value = 0;                // the chosen child's mean value for the side to move
+};
+
+class NeuralMcts {
+ public:
+  NeuralMcts(std::shared_ptr<Evaluator> evaluator, const NeuralMctsOptions& options);
+
+  // Searches until 85% of the budget's soft span or max_playouts. Throws what the evaluator
+  // throws.
+  NeuralMctsResult search(const surakarta::State& root, const TimeBudget& budget);
+
+ private:
+  struct Node {
+    surakarta::Move move{};  // the move into this node
+    bool expanded = false;
+    bool terminal = false;  // the game is over here, or (proven) the side to move wins at once
+    bool pending = false;   // waiting for its evaluation in the current step
+    std::int16_t num_children = 0;
+    std::int32_t parent = -1;
+    std::int32_t first_child = -1;
+    std::int32_t visits = 0;
+    std::int32_t virtual_loss = 0;
+    float prior = 0;
+    float value_sum = 0;  // for the side that played `move`
+    float exact = 0;      // terminal: the value for the side that played `move`
+  };
+  struct Leaf {
+    std::int32_t node;
+    surakarta::State state;
+  };
+
+  void reroot(const surakarta::State& root);
+  void keep_subtree(std::int32_t idx);
+  std::int32_t select(std::int32_t idx) const;
+  // Descends from the root with virtual loss; returns false when nothing more can be collected
+  // in this step.
+  bool collect(const surakarta::State& root, std::vector<Leaf>& leaves, std::int64_t& playouts);
+  void expand(std::int32_t idx, const surakarta::State& s, const NetOutput& out);
+  void back_up(std::int32_t idx, float value_for_mover, bool undo_virtual_loss);
+  void undo_virtual_loss(std::int32_t idx);
+
+  std::shared_ptr<Evaluator> evaluator_;
+  NeuralMctsOptions opt_;
+  std::vector<Node> nodes_;
+  std::optional<surakarta::State> root_state_;
+  std::optional<surakarta::Move> root_last_move_;
+  std::vector<Planes> planes_;
+};
+
+}  // namespace boyi::bots::learned::surakarta_net

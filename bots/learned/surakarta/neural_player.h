@@ -1,0 +1,24 @@
+// The `neural` player of 苏拉卡尔塔: PUCT search (neural_mcts.h) over the SARSA-trained network
+// (surakarta-sarsa.pt). Without a loadable weights file it warns once and plays as `loop-mcts`.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string_view>
+
+#include "bots/player.h"
+#include "bots/player_options.h"
+#include "engine/core/result.h"
+#include "engine/surakarta/surakarta.h"
+
+namespace boyi::bots::learned::surakarta_net {
+
+// With a budget that has no deadline: the playouts searched by default.
+inline constexpr std::int64_t kUnlimitedPlayouts = 800;
+
+// neural[:weights=PATH,c=X,playouts=N,batch=N,fpu=X,reuse=0|1]
+Result<std::unique_ptr<Player<surakarta::State>>> make_neural_player(const PlayerSpec& spec,
+                                                                     std::string_view text,
+                                                                     std::uint64_t seed);
+
+}  // namespace boyi::bots::learned::surakarta_net
