@@ -1,5 +1,6 @@
 #include "bots/engines/junqi/belief_player.h"
 
+#include <algorithm>
 #include <string>
 
 #include "bots/engines/junqi/belief.h"
@@ -24,7 +25,25 @@ struct BeliefConfig {
   JunqiBeliefOptions belief;
   bool random_layout = false;
   bool tactics = true;
+  // qlearn: the final move is the one of highest Q among the moves UCT
+  // activated (visited at least half as often as the most visited).
+  bool final_by_q = false;
 };
+
+// The activated root move of highest Q, or `fallback` when none was visited.
+Move final_by_q(const JunqiSearchResult& r, Move fallback) {
+  std::int64_t most = 0;
+  for (const JunqiRootStat& s : r.root) most = std::max(most, s.visits);
+  double best = -1e300;
+  for (const JunqiRootStat& s : r.root) {
+    if (s.visits == 0 || 2 * s.visits < most) continue;
+    if (s.q > best) {
+      best = s.q;
+      fallback = s.move;
+    }
+  }
+  return fallback;
+}
 
 class BeliefPlayer : public Player<State> {
  public:
@@ -52,7 +71,8 @@ class BeliefPlayer : public Player<State> {
     JunqiBeliefSearch search(options, rng_());
     // A tenth of the soft span is kept back for a loaded machine's scheduling.
     const JunqiSearchResult r = search.search(sampler, seat, budget.share(kSearchShare));
-    if (r.has_move && world->check(seat, r.move).ok()) return r.move;
+    const Move chosen = config_.final_by_q ? final_by_q(r, r.move) : r.move;
+    if (r.has_move && world->check(seat, chosen).ok()) return chosen;
     return random_legal(*world);
   }
 
@@ -77,6 +97,46 @@ class BeliefPlayer : public Player<State> {
 };
 
 }  // namespace
+
+Result<std::unique_ptr<Player<State>>> make_junqi_qlearn_player(const PlayerSpec& spec,
+                                                                std::string_view text,
+                                                                std::uint64_t seed) {
+  if (auto st =
+          spec.only({"alpha", "gamma", "pieces", "root", "c", "rollout", "worlds", "playouts"});
+      !st)
+    return Error{st.message()};
+  BeliefConfig c;
+  JunqiSearchOptions& o = c.search;
+  // UCT alone steers the simulations (no Q in the selection), Q-learning
+  // learns along them and makes the final choice; no decisive tactics.
+  o.q_learning = true;
+  o.q_weight = 0;
+  c.tactics = false;
+  c.final_by_q = true;
+  auto alpha = spec.real("alpha", o.alpha, 0.0, 1.0);
+  auto gamma = spec.real("gamma", o.gamma, 0.0, 1.0);
+  auto pieces = spec.integer("pieces", o.pieces, 0, 25);
+  auto root = spec.integer("root", o.root_pieces, 0, 25);
+  auto cexp = spec.real("c", o.exploration, 0.0, 100.0);
+  auto rollout = spec.integer("rollout", o.rollout, 0, 1000);
+  auto worlds = spec.integer("worlds", o.worlds, 1, 100'000);
+  auto playouts = spec.integer("playouts", -1, -1, std::int64_t{1} << 40);
+  for (const Status& st : {alpha.status(), gamma.status(), pieces.status(), root.status(),
+                           cexp.status(), rollout.status(), worlds.status(), playouts.status()})
+    if (!st) return Error{st.message()};
+  o.alpha = *alpha;
+  o.gamma = *gamma;
+  o.pieces = static_cast<int>(*pieces);
+  o.root_pieces = static_cast<int>(*root);
+  o.exploration = *cexp;
+  o.rollout = static_cast<int>(*rollout);
+  o.worlds = static_cast<int>(*worlds);
+  o.max_playouts = *playouts;
+  (void)junqi_deploy_prior();
+  (void)junqi_move_distance(0, 0);
+  std::unique_ptr<Player<State>> p = std::make_unique<BeliefPlayer>(std::string(text), c, seed);
+  return p;
+}
 
 Result<std::unique_ptr<Player<State>>> make_junqi_belief_player(const PlayerSpec& spec,
                                                                 std::string_view text,

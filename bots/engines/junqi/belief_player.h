@@ -30,4 +30,20 @@ inline constexpr std::string_view kJunqiBeliefHelp =
     "belief[:pieces=N,root=N,q=0|1,alpha=X,gamma=X,qw=X,c=X,rollout=N,worlds=N,playouts=N,"
     "layout=belief|random,tactics=0|1,prior=0|1]";
 
+// The multi-piece Q-learning seed's system on its own (张小川 等 2020): the
+// same belief search, but UCT alone (UCB1 on the Monte-Carlo mean) activates
+// the high-value pieces' moves, Q-learning with α, γ learns along the
+// simulations and chooses the final move by Q among the activated root moves;
+// no decisive tactics. Spec "qlearn[:alpha=X,gamma=X,pieces=N,root=N,c=X,
+// rollout=N,worlds=N,playouts=N]".
+Result<std::unique_ptr<Player<junqi::State>>> make_junqi_qlearn_player(const PlayerSpec& spec,
+                                                                       std::string_view text,
+                                                                       std::uint64_t seed);
+
+inline constexpr std::string_view kJunqiQlearnHelp =
+    "the multi-piece Q-learning seed alone: belief-sampled worlds, UCT (Monte-Carlo mean only) "
+    "activates the high-value pieces' moves, Q-learning (alpha 0.4, gamma 0.6) picks the final "
+    "move among them, no decisive tactics (belief blends Q into UCT and adds tactics): "
+    "qlearn[:alpha=X,gamma=X,pieces=N,root=N,c=X,rollout=N,worlds=N,playouts=N]";
+
 }  // namespace boyi::bots

@@ -9,6 +9,7 @@ template <>
 const std::vector<NamedEngine<junqi::State>>& strong_engines<junqi::State>() {
   static const std::vector<NamedEngine<junqi::State>> engines = {
       {"belief", kJunqiBeliefHelp, make_junqi_belief_player},
+      {"qlearn", kJunqiQlearnHelp, make_junqi_qlearn_player},
   };
   return engines;
 }

@@ -1,0 +1,66 @@
+// The pieces of the 军棋 DMC training (internal to bots/learned/junqi: torch):
+// one self-play game between the two decision networks with ε-greedy moves,
+// its Monte-Carlo returns, and one learning pass over an experience pool.
+//
+// The seed (A1-A4): each seat's network Q_p picks a_t = argmax_a Q_p(s_t, a)
+// with probability 1 - ε and a random legal move with probability ε; every
+// move of a seat is stored as its input features F_t (state, last 20 steps,
+// the chosen move) in that seat's pool; the returns come from the final result
+// alone, r_t <- r_t + γ r_{t+1} (r = +1 win, -1 loss, 0 draw at the seat's
+// last move, 0 before); a full pool is learnt from by MSE between Q(s_t, a_t)
+// and r_t with Adam, then cleared.
+#pragma once
+
+#include <torch/torch.h>
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "bots/learned/junqi/dmc_network.h"
+#include "engine/core/outcome.h"
+#include "engine/junqi/junqi.h"
+
+namespace boyi::bots::learned {
+
+struct DmcSample {
+  std::vector<float> state;    // kDmcStateFeatures
+  std::vector<float> history;  // kDmcHistory * kDmcMoveFeatures
+  std::vector<float> action;   // kDmcActionFeatures: the move played
+  float target = 0;            // its Monte-Carlo return
+};
+
+struct DmcSelfPlayOptions {
+  junqi::Rules rules;
+  double epsilon = 0.1;
+  double gamma = 0.99;
+  int max_plies = 600;  // longer games end as draws
+  // Past the seed: a shaping reward of `material` times the change of the
+  // material balance (as a share of a side's whole army) from each own move
+  // to the next, added to the final result's return. 0 is the seed's method.
+  double material = 0;
+};
+
+// The material of `seat`'s pieces on the board, as a share of a full army.
+double dmc_material(const junqi::State& s, Seat seat);
+
+struct DmcGame {
+  std::array<std::vector<DmcSample>, 2> samples;  // by seat, in move order
+  Outcome outcome;
+  int plies = 0;
+};
+
+// One game from `seed`: layouts from the layout generator, then the seats'
+// networks with ε-greedy moves. Features read only each seat's knowledge.
+DmcGame dmc_self_play(DmcPair& pair, const DmcSelfPlayOptions& options, std::uint64_t seed);
+
+// The MSE of Q(s_t, a_t) against the targets (a graph for backward).
+torch::Tensor dmc_loss(DmcNet& net, std::span<const DmcSample> samples);
+
+// One pass of Adam over `samples` in shuffled minibatches of `batch`; the
+// mean minibatch loss.
+double dmc_learn(DmcNet& net, torch::optim::Adam& optimizer, std::span<const DmcSample> samples,
+                 int batch, std::uint64_t shuffle_seed);
+
+}  // namespace boyi::bots::learned
