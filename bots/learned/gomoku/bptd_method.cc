@@ -6,11 +6,14 @@
 #include <cmath>
 #include <map>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include "bots/learned/device.h"
 #include "bots/learned/gomoku/bptd_net.h"
 #include "bots/learned/gomoku/features.h"
 #include "bots/learned/gomoku/self_play.h"
+#include "bots/learned/gomoku/td_trace.h"
 
 namespace boyi::bots::learned::gomoku_td {
 namespace {
@@ -77,7 +80,10 @@ class BpTdMethod : public TrainingMethod {
         p_(params),
         net_(std::make_unique<TdNet>(rich ? FeatureSet::kRich : FeatureSet::kPaper,
                                      static_cast<int>(params.hidden), config.seed)),
-        chooser_(chooser_options(params)) {
+        chooser_(chooser_options(params)),
+        workers_(config.threads > 0
+                     ? config.threads
+                     : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()))) {
     use_threads(config.threads);
   }
 
@@ -91,8 +97,7 @@ class BpTdMethod : public TrainingMethod {
     TrainStats stats;
     double squared = 0;
     std::int64_t updates = 0, opening_moves = 0, explored = 0;
-    for (std::int64_t g = 0; g < games; ++g) {
-      const GameFigures f = play_and_learn();
+    auto account = [&](const GameFigures& f) {
       squared += f.squared;
       updates += f.updates;
       stats.positions += f.positions;
@@ -101,14 +106,31 @@ class BpTdMethod : public TrainingMethod {
       ++games_;
       ++stats.games;
       results_[f.result] += 1;
+    };
+    for (std::int64_t g = 0; g < games;) {
+      if (workers_ <= 1) {
+        account(play_online());
+        ++g;
+        continue;
+      }
+      const int n = static_cast<int>(std::min<std::int64_t>(workers_, games - g));
+      auto round = play_round(n);
+      if (!round) return Error{round.message()};
+      // In game-index order, whatever order the threads finished in.
+      for (const FrozenGame& game : *round) {
+        if (Status applied = net_->apply_delta(game.delta); !applied.ok())
+          return Error{applied.message()};
+        account(game.figures);
+      }
+      g += n;
     }
     stats.loss = updates > 0 ? squared / static_cast<double>(updates) : 0;
     stats.epsilon = opening_moves > 0 ? static_cast<double>(explored) / opening_moves : 0;
-    stats.step_size = schedule(true).first;
+    stats.step_size = schedule(true, games_).first;
     const double played = static_cast<double>(std::max<std::int64_t>(1, stats.games));
     stats.extra["black_wins"] = static_cast<double>(results_[2]) / played;
     stats.extra["white_wins"] = static_cast<double>(results_[0]) / played;
-    stats.extra["window"] = window_at_start();
+    stats.extra["window"] = window_at_start(games_);
     results_ = {};
     return stats;
   }
@@ -150,42 +172,112 @@ class BpTdMethod : public TrainingMethod {
     return o;
   }
 
-  // (α, λ) for the opening or the middle game under the current stage.
-  std::pair<double, double> schedule(bool middle) const {
-    const bool late = static_cast<double>(games_) >= p_.late_after;
+  // (α, λ) for the opening or the middle game of game `game` (its index).
+  std::pair<double, double> schedule(bool middle, std::int64_t game) const {
+    const bool late = static_cast<double>(game) >= p_.late_after;
     if (late)
       return middle ? std::pair{p_.late_alpha2, p_.late_lambda2}
                     : std::pair{p_.late_alpha1, p_.late_lambda1};
     return middle ? std::pair{p_.alpha2, p_.lambda2} : std::pair{p_.alpha1, p_.lambda1};
   }
 
-  double window_at_start() const {
-    const double shrink = (p_.m - p_.m_min) * static_cast<double>(games_) / p_.m_decay;
+  double window_at_start(std::int64_t game) const {
+    const double shrink = (p_.m - p_.m_min) * static_cast<double>(game) / p_.m_decay;
     return std::max(p_.m_min, p_.m - shrink);
   }
 
-  // One self-play game from the centre stone, learning after every move.
-  GameFigures play_and_learn() {
+  // TD(λ) as the paper does it: the torch network learns after every move and
+  // the moves are chosen with its latest weights.
+  struct OnlineLearner {
+    TdNet& net;
+    void start(SelfPlayChooser& chooser) {
+      chooser.set_net(net.plain());
+      net.begin_game();
+    }
+    double observe(const Position& pos, double alpha, double lambda) {
+      return net.observe(features(pos, net.features()), alpha, lambda);
+    }
+    void after_observe(SelfPlayChooser& chooser) { chooser.set_net(net.plain()); }
+    double finish(double reward, double alpha) { return net.finish(reward, alpha); }
+  };
+
+  // TD(λ) against frozen weights, summed into a delta (td_trace.h).
+  struct FrozenLearner {
+    const MlpWeights& net;
+    FrozenTdLambda td{net};
+    std::array<float, kRichInputs> x{};
+    void start(SelfPlayChooser& chooser) { chooser.set_net(net); }
+    double observe(const Position& pos, double alpha, double lambda) {
+      extract_features(pos, net.features, x.data());
+      return td.observe(x.data(), alpha, lambda);
+    }
+    void after_observe(SelfPlayChooser&) {}
+    double finish(double reward, double alpha) { return td.finish(reward, alpha); }
+  };
+
+  GameFigures play_online() {
+    OnlineLearner learner{*net_};
+    return play_game(games_, chooser_, learner);
+  }
+
+  struct FrozenGame {
+    GameFigures figures;
+    std::vector<double> delta;
+  };
+
+  // Games games_ .. games_+n−1 at once, one thread each, all against the
+  // current weights; their deltas in game-index order (nothing applied yet).
+  Result<std::vector<FrozenGame>> play_round(int n) {
+    const MlpWeights frozen = net_->plain();
+    while (static_cast<int>(worker_choosers_.size()) < n)
+      worker_choosers_.push_back(std::make_unique<SelfPlayChooser>(chooser_options(p_)));
+    std::vector<FrozenGame> round(static_cast<std::size_t>(n));
+    std::vector<std::string> errors(static_cast<std::size_t>(n));
+    {
+      std::vector<std::jthread> threads;
+      threads.reserve(static_cast<std::size_t>(n));
+      for (int i = 0; i < n; ++i)
+        threads.emplace_back([this, i, &frozen, &round, &errors] {
+          const auto k = static_cast<std::size_t>(i);
+          try {
+            FrozenLearner learner{frozen};
+            round[k].figures = play_game(games_ + i, *worker_choosers_[k], learner);
+            round[k].delta = learner.td.delta();
+          } catch (const std::exception& e) {
+            errors[k] = e.what();
+          }
+        });
+    }
+    for (int i = 0; i < n; ++i)
+      if (!errors[static_cast<std::size_t>(i)].empty())
+        return fail("bp-td self-play game " + std::to_string(games_ + i) +
+                    " failed: " + errors[static_cast<std::size_t>(i)]);
+    return round;
+  }
+
+  // Self-play game number `game` from the centre stone, seeded by its index,
+  // fed position by position to `learner`.
+  template <class Learner>
+  GameFigures play_game(std::int64_t game, SelfPlayChooser& chooser, Learner& learner) const {
     GameFigures f;
-    Rng rng(seed_ ^ (0x9E3779B97F4A7C15ull * static_cast<std::uint64_t>(games_ + 1)));
+    Rng rng(seed_ ^ (0x9E3779B97F4A7C15ull * static_cast<std::uint64_t>(game + 1)));
     Position pos(gomoku::RuleSet::kRenju);
     pos.play(gomoku::kH8);
     int black_stones = 1;
-    chooser_.set_net(net_->plain());
-    net_->begin_game();
-    const int start_window = static_cast<int>(std::floor(window_at_start()));
+    learner.start(chooser);
+    const int start_window = static_cast<int>(std::floor(window_at_start(game)));
     double reward = 0.5;
     while (pos.stones() < gomoku::kPoints) {
       const bool middle = black_stones >= static_cast<int>(p_.step);
-      const auto [alpha, lambda] = schedule(middle);
-      f.squared += net_->observe(features(pos, net_->features()), alpha, lambda);
+      const auto [alpha, lambda] = schedule(middle, game);
+      f.squared += learner.observe(pos, alpha, lambda);
       f.updates += pos.stones() > 1;
       ++f.positions;
-      chooser_.set_net(net_->plain());
+      learner.after_observe(chooser);
       const int window = middle ? 1 : std::max(1, start_window - black_stones / 2);
       bool explored = false;
       const Colour mover = pos.to_move();
-      const Point p = chooser_.choose(pos, window, rng, &explored);
+      const Point p = chooser.choose(pos, window, rng, &explored);
       if (window > 1) {
         ++f.opening_moves;
         f.explored += explored;
@@ -200,7 +292,7 @@ class BpTdMethod : public TrainingMethod {
       }
     }
     const bool middle = black_stones >= static_cast<int>(p_.step);
-    f.squared += net_->finish(reward, schedule(middle).first);
+    f.squared += learner.finish(reward, schedule(middle, game).first);
     ++f.updates;
     f.result = reward > 0.75 ? 2 : reward < 0.25 ? 0 : 1;
     return f;
@@ -210,7 +302,9 @@ class BpTdMethod : public TrainingMethod {
   std::uint64_t seed_;
   Params p_;
   std::unique_ptr<TdNet> net_;
-  SelfPlayChooser chooser_;
+  SelfPlayChooser chooser_;  // the online game's (one thread)
+  int workers_;              // games at once: 1 = online TD(λ)
+  std::vector<std::unique_ptr<SelfPlayChooser>> worker_choosers_;
   std::int64_t games_ = 0;
   std::array<std::int64_t, 3> results_{};
 };

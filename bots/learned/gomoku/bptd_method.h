@@ -17,6 +17,17 @@
 //   depth, nodes, vcf  the search after the opening: alpha-beta plies, its node
 //                      limit, the VCF node limit per move (2, 3000, 2000)
 //   hidden             hidden units (14; rich: 40)
+//
+// Threads (TrainConfig::threads; 0 = every core). With 1, the paper's online
+// TD(λ): one game at a time, the weights updated after every move and the
+// moves chosen with the latest weights. With n > 1 (our deviation, to use
+// every core): the games of a train() call are played in rounds of n at once,
+// one thread per game, each choosing its moves with a frozen copy of the
+// round's starting weights and summing its TD(λ) update against those frozen
+// weights (td_trace.h, ∇P by hand); at the end of the round the n deltas are
+// applied in game-index order. Each game is seeded by its index, so the same
+// seed and thread count give the same weights whatever the threads' timing;
+// different thread counts give different (equally valid) weights.
 #pragma once
 
 #include <memory>

@@ -188,6 +188,79 @@ double TdNet::td_error(const std::vector<std::vector<float>>& positions, double 
   return sum / static_cast<double>(positions.size());
 }
 
+namespace {
+
+// The network's parameters as float64 leaves that autograd can differentiate.
+std::vector<torch::Tensor> float64_leaves(BpNet& net) {
+  torch::NoGradGuard guard;
+  std::vector<torch::Tensor> leaves;
+  for (const auto& p : net->parameters())
+    leaves.push_back(p.detach().to(torch::kFloat64).clone().set_requires_grad(true));
+  return leaves;
+}
+
+// P(black wins) of x and ∇P over `leaves`, flat in parameter order.
+std::pair<double, std::vector<double>> float64_gradient(const std::vector<torch::Tensor>& leaves,
+                                                        const std::vector<float>& x) {
+  const torch::Tensor in = input_tensor(x).to(torch::kFloat64);
+  const torch::Tensor hidden =
+      torch::sigmoid(torch::nn::functional::linear(in, leaves[0], leaves[1]));
+  const torch::Tensor p =
+      torch::sigmoid(torch::nn::functional::linear(hidden, leaves[2], leaves[3])).sum();
+  const auto grads = torch::autograd::grad({p}, leaves);
+  std::vector<double> flat;
+  for (const auto& g : grads) {
+    const torch::Tensor c = g.contiguous();
+    flat.insert(flat.end(), c.data_ptr<double>(), c.data_ptr<double>() + c.numel());
+  }
+  return {p.item<double>(), std::move(flat)};
+}
+
+}  // namespace
+
+Status TdNet::apply_delta(const std::vector<double>& delta) {
+  torch::NoGradGuard guard;
+  auto params = impl_->net->parameters();
+  std::size_t total = 0;
+  for (const auto& p : params) total += static_cast<std::size_t>(p.numel());
+  if (delta.size() != total)
+    return fail("a TD(λ) delta of " + std::to_string(delta.size()) + " values for a network of " +
+                std::to_string(total) + " parameters");
+  std::size_t at = 0;
+  for (auto& p : params) {
+    const auto n = static_cast<std::size_t>(p.numel());
+    const torch::Tensor d =
+        torch::from_blob(const_cast<double*>(delta.data() + at), p.sizes(), torch::kFloat64);
+    p.copy_((p.to(torch::kFloat64) + d).to(torch::kFloat32));
+    at += n;
+  }
+  return {};
+}
+
+std::vector<double> TdNet::gradient(const std::vector<float>& x) const {
+  return float64_gradient(float64_leaves(impl_->net), x).second;
+}
+
+std::vector<double> TdNet::frozen_td_delta(const std::vector<TdStep>& steps, double reward,
+                                           double final_alpha) const {
+  const auto leaves = float64_leaves(impl_->net);
+  std::size_t total = 0;
+  for (const auto& l : leaves) total += static_cast<std::size_t>(l.numel());
+  std::vector<double> trace(total, 0.0), delta(total, 0.0);
+  auto add_trace = [&](double step) {
+    for (std::size_t i = 0; i < total; ++i) delta[i] += step * trace[i];
+  };
+  double prev = 0;
+  for (std::size_t t = 0; t < steps.size(); ++t) {
+    const auto [p, grad] = float64_gradient(leaves, steps[t].x);
+    if (t > 0) add_trace(steps[t].alpha * (p - prev));
+    for (std::size_t i = 0; i < total; ++i) trace[i] = steps[t].lambda * trace[i] + grad[i];
+    prev = p;
+  }
+  if (!steps.empty()) add_trace(final_alpha * (reward - prev));
+  return delta;
+}
+
 Result<MlpWeights> load_plain_weights(const std::filesystem::path& file) {
   auto net = TdNet::load(file);
   if (!net) return Error{net.message()};

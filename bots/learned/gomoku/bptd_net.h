@@ -10,6 +10,10 @@
 // and a "meta" tensor [magic, version, feature set, inputs, hidden, games]
 // checked on load, so a file of another model, a truncated or garbage file is
 // an error message, never a crash.
+//
+// For parallel self-play (td_trace.h): apply_delta() adds an update computed
+// elsewhere against frozen weights; gradient() and frozen_td_delta() are its
+// torch (autograd, float64) references.
 #pragma once
 
 #include <cstdint>
@@ -21,6 +25,14 @@
 #include "engine/core/result.h"
 
 namespace boyi::bots::learned::gomoku_td {
+
+// One position of a game as TD(λ) sees it: its inputs and its schedule's
+// step size and trace decay.
+struct TdStep {
+  std::vector<float> x;
+  double alpha = 0;
+  double lambda = 0;
+};
 
 class TdNet {
  public:
@@ -54,6 +66,17 @@ class TdNet {
   // The mean squared TD error of one recorded game under the current weights
   // (no learning): the loss that TD(λ) drives down.
   double td_error(const std::vector<std::vector<float>>& positions, double reward) const;
+
+  // Adds `delta` (td_trace.h's flat parameter layout) to the weights; an
+  // error if its size is not the network's parameter count.
+  Status apply_delta(const std::vector<double>& delta);
+  // ∇_w P(x) by torch's autograd in float64 (the same layout).
+  std::vector<double> gradient(const std::vector<float>& x) const;
+  // The TD(λ) update of a game against the current weights, left unchanged:
+  // the observe/finish sequence of `steps` then `reward` (with `final_alpha`),
+  // every P and ∇P by autograd in float64 with these weights, summed.
+  std::vector<double> frozen_td_delta(const std::vector<TdStep>& steps, double reward,
+                                      double final_alpha) const;
 
  private:
   struct Impl;
