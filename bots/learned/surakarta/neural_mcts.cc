@@ -4,6 +4,10 @@
 #include <cmath>
 #include <limits>
 
+#include "bots/engines/surakarta/exchange.h"
+#include "bots/engines/surakarta/loop_board.h"
+#include "bots/search/common.h"
+
 namespace boyi::bots::learned::surakarta_net {
 
 using surakarta::Move;
@@ -25,11 +29,49 @@ float exact_value(const State& s, Seat mover) {
   return *o.winner == mover ? 1.0f : -1.0f;
 }
 
+// Relative weights of the tactical prior: a capture that wins a piece, an even trade or a safe
+// quiet move, a quiet move that walks into a capture.
+constexpr float kWinningCapture = 8.0f;
+constexpr float kNeutralMove = 1.0f;
+constexpr float kHangingMove = 0.1f;
+
+float tactical_weight(const surakarta_engine::LoopBoard& board, Seat side, const Move& m) {
+  using surakarta_engine::square_bit;
+  if (board.pieces(side ^ 1) & square_bit(m.to))
+    return surakarta_engine::capture_gain(board, m.from, m.to) > 0 ? kWinningCapture : kNeutralMove;
+  surakarta_engine::LoopBoard after = board;
+  after.move(m.from, m.to);
+  return surakarta_engine::en_prise(after, m.to, side) ? kHangingMove : kNeutralMove;
+}
+
 }  // namespace
 
 NeuralMcts::NeuralMcts(std::shared_ptr<Evaluator> evaluator, const NeuralMctsOptions& options)
-    : evaluator_(std::move(evaluator)), opt_(options) {
+    : evaluator_(std::move(evaluator)),
+      opt_(options),
+      quiescence_(eval_weights_, options.quiescence_plies) {
   opt_.batch = std::max(1, opt_.batch);
+}
+
+float NeuralMcts::tactical_value(const State& s) {
+  const bool late =
+      limits_.clock && limits_.stop_ns >= 0 && limits_.clock->now_ns() >= limits_.stop_ns;
+  int v;
+  if (opt_.quiescence_plies > 0 && !late) {
+    limits_.nodes = 0;
+    limits_.max_nodes = opt_.quiescence_nodes;
+    limits_.aborted = false;
+    v = quiescence_.value(s, -kInfinity, kInfinity, 0, &limits_);
+  } else {
+    v = surakarta_engine::evaluate(s, s.side(), eval_weights_);
+  }
+  if (v > kWinThreshold) return 1.0f;
+  if (v < -kWinThreshold) return -1.0f;
+  return static_cast<float>(2.0 / (1.0 + std::exp(-static_cast<double>(v) / opt_.scale)) - 1.0);
+}
+
+float NeuralMcts::leaf_value(float network_value, float tactical) const {
+  return static_cast<float>((1.0 - opt_.mix) * network_value + opt_.mix * tactical);
 }
 
 void NeuralMcts::keep_subtree(std::int32_t idx) {
@@ -104,7 +146,14 @@ std::int32_t NeuralMcts::select(std::int32_t idx) const {
     const Node& c = nodes_[ci];
     if (c.terminal && c.exact >= 1.0f) return ci;  // a won game: nothing to weigh
     const int n = c.visits + c.virtual_loss;
-    const double q = n > 0 ? (static_cast<double>(c.value_sum) - c.virtual_loss) / n : first_play;
+    double q;
+    if (n == 0) {
+      q = opt_.child_values ? static_cast<double>(c.minimax) : first_play;
+    } else {
+      q = (static_cast<double>(c.value_sum) - c.virtual_loss) / n;
+      if (opt_.child_values)
+        q = (1.0 - opt_.minimax_weight) * q + opt_.minimax_weight * static_cast<double>(c.minimax);
+    }
     const double score = q + opt_.c_puct * c.prior * sqrt_n / (1.0 + n);
     if (score > best_score) {
       best_score = score;
@@ -116,6 +165,20 @@ std::int32_t NeuralMcts::select(std::int32_t idx) const {
 
 void NeuralMcts::undo_virtual_loss(std::int32_t idx) {
   for (; idx > 0; idx = nodes_[idx].parent) --nodes_[idx].virtual_loss;
+}
+
+void NeuralMcts::back_up_minimax(std::int32_t idx) {
+  for (; idx >= 0; idx = nodes_[idx].parent) {
+    Node& n = nodes_[idx];
+    if (n.terminal) {
+      n.minimax = n.exact;
+      continue;
+    }
+    float best = -2.0f;
+    for (int i = 0; i < n.num_children; ++i)
+      best = std::max(best, nodes_[n.first_child + i].minimax);
+    n.minimax = -best;
+  }
 }
 
 void NeuralMcts::back_up(std::int32_t idx, float value_for_mover, bool undo) {
@@ -159,7 +222,10 @@ bool NeuralMcts::collect(const State& root, std::vector<Leaf>& leaves, std::int6
         if (child.is_terminal()) {
           c.terminal = true;
           c.exact = exact_value(child, s.side());
+          c.minimax = c.exact;
           wins = wins || c.exact >= 1.0f;
+        } else if (opt_.child_values) {
+          c.minimax = -tactical_value(child);
         }
         nodes_.push_back(c);
       }
@@ -168,6 +234,7 @@ bool NeuralMcts::collect(const State& root, std::vector<Leaf>& leaves, std::int6
       leaf.num_children = static_cast<std::int16_t>(list.size());
       leaf.expanded = true;
       ++playouts;
+      if (opt_.child_values) back_up_minimax(idx);
       if (wins) {  // the side to move wins at once: exact, no network
         leaf.terminal = true;
         leaf.exact = -1.0f;
@@ -175,7 +242,7 @@ bool NeuralMcts::collect(const State& root, std::vector<Leaf>& leaves, std::int6
         return true;
       }
       leaf.pending = true;
-      leaves.push_back({idx, s});
+      leaves.push_back({idx, s, opt_.mix > 0 ? tactical_value(s) : 0.0f});
       return true;
     }
     idx = select(idx);
@@ -199,6 +266,19 @@ void NeuralMcts::expand(std::int32_t idx, const State& s, const NetOutput& out) 
   }
   for (int i = 0; i < n.num_children; ++i)
     nodes_[n.first_child + i].prior = static_cast<float>(nodes_[n.first_child + i].prior / total);
+  if (opt_.tactical_prior <= 0 || n.num_children == 0) return;
+  const surakarta_engine::LoopBoard board(s);
+  double weights = 0;
+  float weight[surakarta::MoveList::capacity()];
+  for (int i = 0; i < n.num_children; ++i) {
+    weight[i] = tactical_weight(board, side, nodes_[n.first_child + i].move);
+    weights += weight[i];
+  }
+  for (int i = 0; i < n.num_children; ++i) {
+    Node& c = nodes_[n.first_child + i];
+    c.prior = static_cast<float>((1.0 - opt_.tactical_prior) * c.prior +
+                                 opt_.tactical_prior * weight[i] / weights);
+  }
 }
 
 NeuralMctsResult NeuralMcts::search(const State& root, const TimeBudget& budget) {
@@ -212,6 +292,10 @@ NeuralMctsResult NeuralMcts::search(const State& root, const TimeBudget& budget)
   if (list.size() == 1) return result;
 
   const auto registration = evaluator_->register_search();
+  // Past the budget's soft deadline every quiescence stops and values stand on the evaluation.
+  limits_.clock = &budget.clock();
+  limits_.stop_ns =
+      budget.soft_deadline_ns() >= 0 ? budget.soft_deadline_ns() : budget.hard_deadline_ns();
   try {
     reroot(root);
     result.reused_visits = nodes_[0].visits;
@@ -225,7 +309,7 @@ NeuralMctsResult NeuralMcts::search(const State& root, const TimeBudget& budget)
         encode(root, root_last_move_, planes_[0]);
         const auto out = evaluator_->evaluate(planes_);
         expand(0, root, out[0]);
-        back_up(0, -out[0].value, false);
+        back_up(0, -leaf_value(out[0].value, opt_.mix > 0 ? tactical_value(root) : 0.0f), false);
         ++result.evaluations;
       }
     }
@@ -235,7 +319,7 @@ NeuralMctsResult NeuralMcts::search(const State& root, const TimeBudget& budget)
       if (own.soft_expired() || own.should_stop() || nodes_.size() >= opt_.max_nodes) break;
       leaves.clear();
       for (int b = 0; b < opt_.batch; ++b)
-        if (!collect(root, leaves, playouts)) break;
+        if ((b > 0 && own.soft_expired()) || !collect(root, leaves, playouts)) break;
       if (leaves.empty()) continue;
       planes_.resize(leaves.size());
       for (std::size_t i = 0; i < leaves.size(); ++i)
@@ -243,7 +327,7 @@ NeuralMctsResult NeuralMcts::search(const State& root, const TimeBudget& budget)
       const auto out = evaluator_->evaluate(planes_);
       for (std::size_t i = 0; i < leaves.size(); ++i) {
         expand(leaves[i].node, leaves[i].state, out[i]);
-        back_up(leaves[i].node, -out[i].value, true);
+        back_up(leaves[i].node, -leaf_value(out[i].value, leaves[i].tactical_value), true);
       }
       result.evaluations += static_cast<std::int64_t>(leaves.size());
     }

@@ -11,6 +11,10 @@
 //   the network is not asked, and the root plays such a move at once.
 // - `batch` leaves are collected per step with virtual loss and evaluated in one request, which
 //   the shared InferenceBatcher may merge with other searches' requests.
+// - Tactical safety (past the paper): a leaf's value blends the network value with the loop
+//   engines' capture quiescence value (`mix`), so a leaf cut in the middle of an exchange along
+//   a loop is not valued as if the exchange never happened; and the prior moves a share
+//   (`tactical_prior`) towards winning captures and away from quiet moves into a capture.
 // - The tree is kept between moves: when the new position is a grandchild (or child) of the
 //   last root, its subtree becomes the new root.
 #pragma once
@@ -20,6 +24,8 @@
 #include <optional>
 #include <vector>
 
+#include "bots/engines/surakarta/evaluation.h"
+#include "bots/engines/surakarta/quiescence.h"
 #include "bots/learned/surakarta/evaluator.h"
 #include "bots/search/time_budget.h"
 #include "engine/surakarta/surakarta.h"
@@ -27,11 +33,26 @@
 namespace boyi::bots::learned::surakarta_net {
 
 struct NeuralMctsOptions {
-  double c_puct = 1.5;
-  int batch = 8;                   // leaves evaluated together per step
+  double c_puct = 0.8;
+  int batch = 4;                   // leaves evaluated together per step
   std::int64_t max_playouts = -1;  // < 0: until the budget runs out
   double first_play_reduction = 0.2;
   bool reuse = true;
+  // Leaf value = (1 - mix) * network value + mix * quiescence value (both for the side to move,
+  // in [-1, 1]; the quiescence value is the loop-mcts one, 2 * logistic(q / scale) - 1).
+  double mix = 0.5;
+  int quiescence_plies = 6;
+  int quiescence_nodes = 2000;
+  double scale = 120;
+  // Prior = (1 - tactical_prior) * policy + tactical_prior * tactical weights (winning captures
+  // high, even trades and safe quiet moves equal, quiet moves into a capture low).
+  double tactical_prior = 0.5;
+  // Child values (as loop-mcts): expanding a node values each child by the quiescence; an
+  // unvisited child's Q is that value (not the first-play reduction), and these values are backed
+  // up minimax-fashion; a visited child is scored by (1 - minimax_weight) * mean +
+  // minimax_weight * minimax value.
+  bool child_values = true;
+  double minimax_weight = 0.4;
   std::size_t max_nodes = 2'000'000;  // no expansion past this many nodes (~36 bytes each)
 };
 
@@ -67,10 +88,12 @@ class NeuralMcts {
     float prior = 0;
     float value_sum = 0;  // for the side that played `move`
     float exact = 0;      // terminal: the value for the side that played `move`
+    float minimax = 0;    // child_values: the implicit minimax value for that side
   };
   struct Leaf {
     std::int32_t node;
     surakarta::State state;
+    float tactical_value = 0;  // quiescence value for the side to move, in [-1, 1]
   };
 
   void reroot(const surakarta::State& root);
@@ -80,11 +103,20 @@ class NeuralMcts {
   // in this step.
   bool collect(const surakarta::State& root, std::vector<Leaf>& leaves, std::int64_t& playouts);
   void expand(std::int32_t idx, const surakarta::State& s, const NetOutput& out);
+  // The leaf value for the side to move from the network's value and the leaf's quiescence.
+  float leaf_value(float network_value, float tactical_value) const;
+  // The loop-mcts value of `s` for its side to move, in [-1, 1]: the capture quiescence (the
+  // static evaluation alone once the search's deadline has passed) through a logistic.
+  float tactical_value(const surakarta::State& s);
   void back_up(std::int32_t idx, float value_for_mover, bool undo_virtual_loss);
   void undo_virtual_loss(std::int32_t idx);
+  void back_up_minimax(std::int32_t idx);
 
   std::shared_ptr<Evaluator> evaluator_;
   NeuralMctsOptions opt_;
+  surakarta_engine::EvalWeights eval_weights_;
+  surakarta_engine::Quiescence quiescence_;
+  surakarta_engine::SearchLimits limits_;  // the quiescence's node limit and deadline
   std::vector<Node> nodes_;
   std::optional<surakarta::State> root_state_;
   std::optional<surakarta::Move> root_last_move_;

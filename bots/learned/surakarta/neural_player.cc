@@ -74,7 +74,9 @@ class NeuralPlayer final : public Player<State> {
 Result<std::unique_ptr<Player<State>>> make_neural_player(const PlayerSpec& spec,
                                                           std::string_view text,
                                                           std::uint64_t seed) {
-  if (auto st = spec.only({"weights", "c", "playouts", "batch", "fpu", "reuse"}); !st)
+  if (auto st = spec.only({"weights", "c", "playouts", "batch", "fpu", "reuse", "mix", "prior", "q",
+                           "scale", "init", "w"});
+      !st)
     return Error{st.message()};
   NeuralMctsOptions o;
   NP_TRY(c, spec.real("c", o.c_puct, 0.0, 100.0));
@@ -82,11 +84,23 @@ Result<std::unique_ptr<Player<State>>> make_neural_player(const PlayerSpec& spec
   NP_TRY(batch, spec.integer("batch", o.batch, 1, 256));
   NP_TRY(fpu, spec.real("fpu", o.first_play_reduction, 0.0, 2.0));
   NP_TRY(reuse, spec.integer("reuse", 1, 0, 1));
+  NP_TRY(mix, spec.real("mix", o.mix, 0.0, 1.0));
+  NP_TRY(prior, spec.real("prior", o.tactical_prior, 0.0, 1.0));
+  NP_TRY(q, spec.integer("q", o.quiescence_plies, 0, 32));
+  NP_TRY(scale, spec.real("scale", o.scale, 1.0, 10000.0));
+  NP_TRY(init, spec.integer("init", o.child_values ? 1 : 0, 0, 1));
+  NP_TRY(w, spec.real("w", o.minimax_weight, 0.0, 1.0));
   o.c_puct = c;
   o.max_playouts = playouts;
   o.batch = static_cast<int>(batch);
   o.first_play_reduction = fpu;
   o.reuse = reuse != 0;
+  o.mix = mix;
+  o.tactical_prior = prior;
+  o.quiescence_plies = static_cast<int>(q);
+  o.scale = scale;
+  o.child_values = init != 0;
+  o.minimax_weight = w;
   const auto weights = spec.options.count("weights") ? spec.options.at("weights") : std::string();
   auto evaluator = shared_evaluator(weights_path(kWeightsFile, weights));
   if (!evaluator) {

@@ -7,6 +7,8 @@
 #include <fstream>
 #include <latch>
 #include <set>
+#include <string>
+#include <string_view>
 #include <thread>
 
 #include "bots/learned/surakarta/evaluator.h"
@@ -260,6 +262,51 @@ TEST(SurakartaNeuralPlayer, ConcurrentSearchesShareBatches) {
   const auto batches = after.batches - before.batches;
   EXPECT_GE(positions, 2 * 300);
   EXPECT_GT(positions, batches) << "no batch held more than one position";
+}
+
+// The loop engines' tactical positions (bots/engines/surakarta/loop_engine_test.cc). Black's CC
+// captures CD round the top-left outer arc and nothing answers; AB's capture of BD is taken back.
+constexpr std::string_view kWinOrTrade = R"(
+  ...B..
+  B...BB
+  ..B..B
+  .WW.W.
+  ...W.W
+  ...WWW)";
+// Black's DB stands attacked; both DA and DB capture CD; only DB's capture also saves DB.
+constexpr std::string_view kWhichCapturer = R"(
+  B..B.B
+  .W.B..
+  ......
+  ..W...
+  .....W
+  B...WW)";
+
+std::string neural_choice(const std::string& spec, std::string_view diagram) {
+  const auto s = State::from_diagram(State::Rules{}, diagram);
+  EXPECT_TRUE(s.ok()) << s.message();
+  if (!s.ok()) return "";
+  auto p = make_player<State>(spec, 5);
+  EXPECT_TRUE(p.ok()) << p.message();
+  if (!p.ok()) return "";
+  const Move m = p.value()->choose(s.value(), 0, TimeBudget());
+  EXPECT_TRUE(s.value().check(0, m).ok());
+  return s.value().format_move(m);
+}
+
+TEST(SurakartaNeuralPlayer, TacticalLeavesSeeLoopExchanges) {
+  // An untrained network knows nothing of the loops: the quiescence at the leaves (mix), the
+  // quiescence child values (init) and the tactical prior must find the winning capture and the
+  // capture that also saves the hanging piece, whatever the network says.
+  const fs::path file = untrained_weights("tactics.pt", 3);
+  const std::string spec = "neural:playouts=400,weights=" + file.string();
+  EXPECT_EQ(neural_choice(spec, kWinOrTrade), "CCCD");
+  EXPECT_EQ(neural_choice(spec, kWhichCapturer), "DBCD");
+  // The child values alone (no leaf blend, no tactical prior) see them too.
+  EXPECT_EQ(neural_choice(spec + ",mix=0,prior=0", kWinOrTrade), "CCCD");
+  EXPECT_EQ(neural_choice(spec + ",mix=0,prior=0", kWhichCapturer), "DBCD");
+  EXPECT_FALSE(make_player<State>("neural:mix=2,weights=" + file.string(), 1).ok());
+  EXPECT_FALSE(make_player<State>("neural:init=3,weights=" + file.string(), 1).ok());
 }
 
 TEST(SurakartaSarsa, MethodTrainsCheckpointsAndExports) {
