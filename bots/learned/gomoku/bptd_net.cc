@@ -1,5 +1,7 @@
 #include "bots/learned/gomoku/bptd_net.h"
 
+#include "bots/learned/archive.h"
+
 #include <torch/torch.h>
 
 #include <string>
@@ -73,50 +75,42 @@ int TdNet::hidden() const {
 }
 
 Status TdNet::save(const std::filesystem::path& file, std::int64_t games) const {
-  try {
-    torch::serialize::OutputArchive archive;
+  return save_archive(file, [&](torch::serialize::OutputArchive& archive) {
     impl_->net->save(archive);
     archive.write("meta",
                   torch::tensor({kMagic, kVersion, static_cast<std::int64_t>(impl_->features),
                                  static_cast<std::int64_t>(inputs()),
                                  static_cast<std::int64_t>(hidden()), games},
                                 torch::kInt64));
-    archive.save_to(file.string());
-  } catch (const std::exception& e) {
-    return fail("cannot write " + file.string() + ": " + e.what());
-  }
-  return {};
+  });
 }
 
 Result<std::unique_ptr<TdNet>> TdNet::load(const std::filesystem::path& file, std::int64_t* games) {
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(file, ec)) return fail("no file " + file.string());
-  try {
-    torch::serialize::InputArchive archive;
-    archive.load_from(file.string());
+  std::unique_ptr<TdNet> loaded;
+  const Status st = load_archive(file, [&](torch::serialize::InputArchive& archive) -> Status {
     torch::Tensor meta;
     if (!archive.try_read("meta", meta) || meta.dim() != 1 || meta.numel() != 6 ||
         meta.scalar_type() != torch::kInt64)
-      return fail(file.string() + " is no BP-TD network (no meta record)");
+      return fail("no BP-TD network (no meta record)");
     const auto m = meta.accessor<std::int64_t, 1>();
     if (m[0] != kMagic || m[1] != kVersion)
-      return fail(file.string() + " is no BP-TD network of version " + std::to_string(kVersion));
+      return fail("no BP-TD network of version " + std::to_string(kVersion));
     if (m[2] != static_cast<std::int64_t>(FeatureSet::kPaper) &&
         m[2] != static_cast<std::int64_t>(FeatureSet::kRich))
-      return fail(file.string() + ": unknown feature set");
+      return fail("unknown feature set");
     const auto features = static_cast<FeatureSet>(m[2]);
     if (m[3] != feature_count(features) || m[4] < 1 || m[4] > kMaxHidden)
-      return fail(file.string() + ": inconsistent network sizes");
+      return fail("inconsistent network sizes");
     auto impl = std::make_unique<Impl>(features, static_cast<int>(m[4]));
     impl->net->load(archive);
     for (const auto& p : impl->net->parameters())
-      if (!torch::isfinite(p).all().item<bool>())
-        return fail(file.string() + ": weights are not finite");
+      if (!torch::isfinite(p).all().item<bool>()) return fail("weights are not finite");
     if (games != nullptr) *games = m[5];
-    return std::unique_ptr<TdNet>(new TdNet(std::move(impl)));
-  } catch (const std::exception& e) {  // c10::Error included
-    return fail("cannot read " + file.string() + ": " + e.what());
-  }
+    loaded.reset(new TdNet(std::move(impl)));
+    return {};
+  });
+  if (!st) return Error{st.message()};
+  return loaded;
 }
 
 double TdNet::predict(const std::vector<float>& x) const {

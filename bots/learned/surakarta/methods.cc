@@ -7,6 +7,7 @@
 #include <numeric>
 #include <thread>
 
+#include "bots/learned/archive.h"
 #include "bots/learned/device.h"
 #include "bots/learned/surakarta/evaluator.h"
 #include "bots/learned/surakarta/sarsa.h"
@@ -254,31 +255,24 @@ class SarsaMethod final : public TrainingMethod {
   }
 
   Status save_checkpoint(const std::filesystem::path& file) const override {
-    try {
-      torch::serialize::OutputArchive archive;
+    return save_archive(file, [&](torch::serialize::OutputArchive& archive) {
       write_network(net_, archive);
       torch::serialize::OutputArchive optim;
       optimizer_.save(optim);
       archive.write("optimizer", optim);
       archive.write("games", torch::tensor({games_}, torch::kInt64));
-      archive.save_to(file.string());
-      return {};
-    } catch (const std::exception& e) {
-      return fail("cannot write checkpoint " + file.string() + ": " + e.what());
-    }
+    });
   }
 
   Status load_checkpoint(const std::filesystem::path& file) override {
-    try {
-      torch::serialize::InputArchive archive;
-      archive.load_from(file.string(), torch::Device(torch::kCPU));
+    return load_archive(file, [&](torch::serialize::InputArchive& archive) -> Status {
       auto net = read_network(archive);
-      if (!net) return fail(file.string() + ": " + net.message());
+      if (!net) return Error{net.message()};
       if (!(net.value()->shape() == net_->shape()))
-        return fail(file.string() + ": a network of another size than channels/blocks say");
+        return fail("a network of another size than channels/blocks say");
       torch::Tensor games;
       if (!archive.try_read("games", games) || games.numel() != 1)
-        return fail(file.string() + ": not a surakarta sarsa checkpoint");
+        return fail("not a surakarta sarsa checkpoint");
       // Copy into the live parameters, which the optimizer holds.
       {
         torch::NoGradGuard no_grad;
@@ -287,13 +281,11 @@ class SarsaMethod final : public TrainingMethod {
         for (std::size_t i = 0; i < to.size(); ++i) to[i].copy_(from[i]);
       }
       torch::serialize::InputArchive optim;
-      if (!archive.try_read("optimizer", optim)) return fail(file.string() + ": no optimizer");
+      if (!archive.try_read("optimizer", optim)) return fail("no optimizer");
       optimizer_.load(optim);
       games_ = games.item<std::int64_t>();
       return {};
-    } catch (const std::exception& e) {
-      return fail(file.string() + ": unreadable checkpoint (" + e.what() + ")");
-    }
+    });
   }
 
   Status export_weights(const std::filesystem::path& file) const override {

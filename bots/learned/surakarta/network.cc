@@ -1,5 +1,9 @@
 #include "bots/learned/surakarta/network.h"
 
+#include <optional>
+
+#include "bots/learned/archive.h"
+
 #include <omp.h>
 
 #include <cstring>
@@ -125,28 +129,20 @@ Result<SurakartaNet> read_network(torch::serialize::InputArchive& archive) {
 }
 
 Status save_network(const SurakartaNet& net, const std::filesystem::path& file) {
-  try {
-    torch::serialize::OutputArchive archive;
-    write_network(net, archive);
-    archive.save_to(file.string());
-    return {};
-  } catch (const std::exception& e) {
-    return fail("cannot write " + file.string() + ": " + e.what());
-  }
+  return save_archive(
+      file, [&](torch::serialize::OutputArchive& archive) { write_network(net, archive); });
 }
 
 Result<SurakartaNet> load_network(const std::filesystem::path& file) {
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(file, ec)) return fail("no file " + file.string());
-  try {
-    torch::serialize::InputArchive archive;
-    archive.load_from(file.string(), torch::Device(torch::kCPU));
+  std::optional<SurakartaNet> loaded;
+  const Status st = load_archive(file, [&](torch::serialize::InputArchive& archive) -> Status {
     auto net = read_network(archive);
-    if (!net) return fail(file.string() + ": " + net.message());
-    return net;
-  } catch (const std::exception& e) {
-    return fail(file.string() + ": unreadable (" + e.what() + ")");
-  }
+    if (!net) return Error{net.message()};
+    loaded = std::move(net).value();
+    return {};
+  });
+  if (!st) return Error{st.message()};
+  return std::move(*loaded);
 }
 
 namespace {
