@@ -5,6 +5,14 @@
 
 namespace boyi::bots::learned {
 
+namespace {
+// A c10::Error's text runs on with a C++ backtrace: its first line says it.
+std::string first_line(const std::exception& e) {
+  const std::string what = e.what();
+  return what.substr(0, what.find('\n'));
+}
+}  // namespace
+
 Status save_archive(const std::filesystem::path& file,
                     const std::function<void(torch::serialize::OutputArchive&)>& write) {
   try {
@@ -13,7 +21,7 @@ Status save_archive(const std::filesystem::path& file,
     archive.save_to(file.string());
     return {};
   } catch (const std::exception& e) {  // c10::Error derives from std::exception
-    return fail("cannot write " + file.string() + ": " + e.what());
+    return fail("cannot write " + file.string() + ": " + first_line(e));
   }
 }
 
@@ -27,7 +35,7 @@ Status load_archive(const std::filesystem::path& file,
     if (auto st = read(archive); !st) return fail(file.string() + ": " + st.message());
     return {};
   } catch (const std::exception& e) {
-    return fail(file.string() + ": unreadable (" + e.what() + ")");
+    return fail(file.string() + ": unreadable (" + first_line(e) + ")");
   }
 }
 

@@ -1,6 +1,9 @@
 #include "bots/learned/junqi/dmc_network.h"
 
+#include <optional>
 #include <string>
+
+#include "bots/learned/archive.h"
 
 namespace boyi::bots::learned {
 
@@ -135,33 +138,21 @@ Result<DmcPair> dmc_load_pair(torch::serialize::InputArchive& archive) {
 }
 
 Status dmc_save_weights(const DmcPair& pair, const std::filesystem::path& file) {
-  try {
-    torch::serialize::OutputArchive archive;
-    dmc_save_pair(pair, archive);
-    archive.save_to(file.string());
-    return {};
-  } catch (const std::exception& e) {
-    return fail("cannot write " + file.string() + ": " + e.what());
-  }
+  return save_archive(
+      file, [&](torch::serialize::OutputArchive& archive) { dmc_save_pair(pair, archive); });
 }
 
 Result<DmcPair> dmc_load_weights(const std::filesystem::path& file) {
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(file, ec)) return fail("no file " + file.string());
-  try {
-    torch::serialize::InputArchive archive;
-    archive.load_from(file.string());
+  std::optional<DmcPair> loaded;
+  const Status st = load_archive(file, [&](torch::serialize::InputArchive& archive) -> Status {
     auto pair = dmc_load_pair(archive);
-    if (!pair) return fail(file.string() + ": " + pair.message());
-    DmcPair loaded = std::move(pair).value();
-    for (auto& n : loaded.net) n->eval();
-    return loaded;
-  } catch (const std::exception& e) {
-    // c10::Error derives from std::exception; its message is long, keep the first line.
-    std::string what = e.what();
-    what = what.substr(0, what.find('\n'));
-    return fail("cannot load " + file.string() + ": " + what);
-  }
+    if (!pair) return Error{pair.message()};
+    loaded = std::move(pair).value();
+    return {};
+  });
+  if (!st) return Error{st.message()};
+  for (auto& n : loaded->net) n->eval();
+  return std::move(*loaded);
 }
 
 }  // namespace boyi::bots::learned

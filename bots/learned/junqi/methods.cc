@@ -16,6 +16,7 @@
 // partial contents are not kept (a resumed run refills them).
 #include <thread>
 
+#include "bots/learned/archive.h"
 #include "bots/learned/device.h"
 #include "bots/learned/junqi/dmc_player.h"
 #include "bots/learned/junqi/dmc_training.h"
@@ -185,8 +186,7 @@ class DmcMethod : public TrainingMethod {
   }
 
   Status save_checkpoint(const std::filesystem::path& file) const override {
-    try {
-      torch::serialize::OutputArchive archive;
+    return save_archive(file, [&](torch::serialize::OutputArchive& archive) {
       dmc_save_pair(pair_, archive);
       for (int s = 0; s < 2; ++s) {
         torch::serialize::OutputArchive sub;
@@ -196,33 +196,27 @@ class DmcMethod : public TrainingMethod {
       archive.write("counters",
                     torch::tensor(std::vector<std::int64_t>{games_, learns_}, torch::kInt64));
       archive.write("last_loss", torch::tensor({last_loss_}, torch::kFloat64));
-      archive.save_to(file.string());
-      return {};
-    } catch (const std::exception& e) {
-      return fail("cannot write checkpoint " + file.string() + ": " + e.what());
-    }
+    });
   }
 
   Status load_checkpoint(const std::filesystem::path& file) override {
-    try {
-      torch::serialize::InputArchive archive;
-      archive.load_from(file.string());
+    return load_archive(file, [&](torch::serialize::InputArchive& archive) -> Status {
       auto pair = dmc_load_pair(archive);
-      if (!pair) return fail(file.string() + ": " + pair.message());
+      if (!pair) return Error{pair.message()};
       if (pair->net[0]->sizes.lstm != params_.sizes.lstm ||
           pair->net[0]->sizes.hidden1 != params_.sizes.hidden1 ||
           pair->net[0]->sizes.hidden2 != params_.sizes.hidden2)
-        return fail(file.string() + ": the checkpoint's network sizes differ from --set's");
+        return fail("the checkpoint's network sizes differ from --set's");
       torch::Tensor counters, loss;
       if (!archive.try_read("counters", counters) || counters.numel() != 2 ||
           !archive.try_read("last_loss", loss) || loss.numel() != 1)
-        return fail(file.string() + ": not a junqi dmc checkpoint");
+        return fail("not a junqi dmc checkpoint");
       DmcPair loaded = std::move(pair).value();
       std::array<std::unique_ptr<torch::optim::Adam>, 2> optimizer;
       for (int s = 0; s < 2; ++s) {
         torch::serialize::InputArchive sub;
         if (!archive.try_read("adam" + std::to_string(s + 1), sub))
-          return fail(file.string() + ": the checkpoint lacks the optimizer state");
+          return fail("the checkpoint lacks the optimizer state");
         optimizer[s] = std::make_unique<torch::optim::Adam>(loaded.net[s]->parameters(),
                                                             torch::optim::AdamOptions(params_.lr));
         optimizer[s]->load(sub);
@@ -234,11 +228,7 @@ class DmcMethod : public TrainingMethod {
       last_loss_ = loss[0].item<double>();
       for (auto& p : pool_) p.clear();
       return {};
-    } catch (const std::exception& e) {
-      std::string what = e.what();
-      return fail("cannot load checkpoint " + file.string() + ": " +
-                  what.substr(0, what.find('\n')));
-    }
+    });
   }
 
   Status export_weights(const std::filesystem::path& file) const override {
