@@ -6,6 +6,7 @@
 #include <string>
 
 #include "bots/engines/surakarta/evaluation.h"
+#include "bots/engines/surakarta/tactical_positions.h"
 #include "bots/player.h"
 #include "engine/surakarta/surakarta.h"
 
@@ -34,25 +35,8 @@ std::string choice(std::string_view spec, const State& s, const TimeBudget& budg
   return s.format_move(m);
 }
 
-// Black's CC captures CD round the top-left outer arc and nothing answers; AB's capture of BD
-// over the top-left inner arc is taken back by CD round the bottom-left outer arc.
-constexpr std::string_view kWinOrTrade = R"(
-  ...B..
-  B...BB
-  ..B..B
-  .WW.W.
-  ...W.W
-  ...WWW)";
-
-// Black's DB stands attacked (white BB reaches it round the top-left inner arc). Both DA and DB
-// capture CD; only DB's capture also saves DB.
-constexpr std::string_view kWhichCapturer = R"(
-  B..B.B
-  .W.B..
-  ......
-  ..W...
-  .....W
-  B...WW)";
+using testing::kWhichCapturer;
+using testing::kWinOrTrade;
 
 // BA takes BB over the top-left arc, but EE takes back and white wins the ending by force;
 // DA's capture of CD round the outer loop keeps the balance.

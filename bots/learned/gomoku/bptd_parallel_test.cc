@@ -9,17 +9,14 @@
 #include <string>
 #include <vector>
 
-#include "bots/engines/gomoku/candidates.h"
 #include "bots/learned/gomoku/bptd_net.h"
+#include "bots/learned/gomoku/random_games.h"
 #include "bots/learned/gomoku/td_trace.h"
 #include "bots/learned/training_method.h"
-#include "engine/core/rng.h"
 
 namespace boyi::bots::learned::gomoku_td {
 namespace {
 
-using gomoku::Colour;
-using gomoku::Point;
 using gomoku_threat::Position;
 
 struct ScheduledGame {
@@ -27,31 +24,14 @@ struct ScheduledGame {
   double reward = 0.5;
 };
 
-// A game of random moves near the stones (fives taken), each position with
-// the paper's early schedule: (0.2, 0.4) before black's 8th stone, (0.4, 0.6) after.
+// A random game (random_games.h), each position with the paper's early
+// schedule: (0.2, 0.4) before black's 8th stone, (0.4, 0.6) after.
 ScheduledGame random_game(std::uint64_t seed, FeatureSet set) {
-  Rng rng(seed);
   ScheduledGame g;
-  Position pos(gomoku::RuleSet::kRenju);
-  pos.play(gomoku::kH8);
-  int black_stones = 1;
-  while (pos.stones() < 70) {
+  g.reward = play_random_game(seed, 70, [&](const Position& pos, int black_stones) {
     const bool middle = black_stones >= 8;
     g.steps.push_back({features(pos, set), middle ? 0.4 : 0.2, middle ? 0.6 : 0.4});
-    const Colour mover = pos.to_move();
-    std::vector<Point> moves;
-    gomoku_threat::candidate_moves(pos, 8, moves);
-    if (moves.empty()) break;
-    const bool wins = pos.fives(mover).contains(moves.front());
-    const Point p =
-        wins ? moves.front() : moves[rng.below(static_cast<std::uint32_t>(moves.size()))];
-    pos.play(p);
-    black_stones += mover == Colour::kBlack;
-    if (wins) {
-      g.reward = mover == Colour::kBlack ? 1 : 0;
-      break;
-    }
-  }
+  });
   return g;
 }
 

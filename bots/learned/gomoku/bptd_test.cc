@@ -12,6 +12,7 @@
 #include "bots/engines/gomoku/candidates.h"
 #include "bots/engines/gomoku/test_positions.h"
 #include "bots/learned/gomoku/bptd_net.h"
+#include "bots/learned/gomoku/random_games.h"
 #include "bots/learned/training_method.h"
 #include "bots/player.h"
 #include "engine/core/rng.h"
@@ -20,7 +21,6 @@ namespace boyi::bots::learned::gomoku_td {
 namespace {
 
 using gomoku::Colour;
-using gomoku::Point;
 using gomoku_threat::Position;
 
 struct Recorded {
@@ -28,28 +28,11 @@ struct Recorded {
   double reward = 0.5;
 };
 
-// A game of random moves near the stones (winning fives taken), its positions'
-// inputs and its result for black.
+// A random game (random_games.h): its positions' inputs and its result for black.
 Recorded random_game(std::uint64_t seed, FeatureSet set) {
-  Rng rng(seed);
   Recorded g;
-  Position pos(gomoku::RuleSet::kRenju);
-  pos.play(gomoku::kH8);
-  while (pos.stones() < 60) {
-    g.positions.push_back(features(pos, set));
-    const Colour mover = pos.to_move();
-    std::vector<Point> moves;
-    gomoku_threat::candidate_moves(pos, 8, moves);
-    if (moves.empty()) break;
-    const bool wins = pos.fives(mover).contains(moves.front());
-    const Point p =
-        wins ? moves.front() : moves[rng.below(static_cast<std::uint32_t>(moves.size()))];
-    pos.play(p);
-    if (wins || pos.fives(mover).contains(p)) {
-      g.reward = mover == Colour::kBlack ? 1 : 0;
-      break;
-    }
-  }
+  g.reward = play_random_game(
+      seed, 60, [&](const Position& pos, int) { g.positions.push_back(features(pos, set)); });
   return g;
 }
 

@@ -11,6 +11,7 @@
 #include <string_view>
 #include <thread>
 
+#include "bots/engines/surakarta/tactical_positions.h"
 #include "bots/learned/surakarta/evaluator.h"
 #include "bots/learned/surakarta/network.h"
 #include "bots/learned/surakarta/sarsa.h"
@@ -264,23 +265,9 @@ TEST(SurakartaNeuralPlayer, ConcurrentSearchesShareBatches) {
   EXPECT_GT(positions, batches) << "no batch held more than one position";
 }
 
-// The loop engines' tactical positions (bots/engines/surakarta/loop_engine_test.cc). Black's CC
-// captures CD round the top-left outer arc and nothing answers; AB's capture of BD is taken back.
-constexpr std::string_view kWinOrTrade = R"(
-  ...B..
-  B...BB
-  ..B..B
-  .WW.W.
-  ...W.W
-  ...WWW)";
-// Black's DB stands attacked; both DA and DB capture CD; only DB's capture also saves DB.
-constexpr std::string_view kWhichCapturer = R"(
-  B..B.B
-  .W.B..
-  ......
-  ..W...
-  .....W
-  B...WW)";
+// The loop engines' tactical positions (tactical_positions.h).
+using surakarta_engine::testing::kWhichCapturer;
+using surakarta_engine::testing::kWinOrTrade;
 
 std::string neural_choice(const std::string& spec, std::string_view diagram) {
   const auto s = State::from_diagram(State::Rules{}, diagram);
