@@ -67,4 +67,10 @@ PatternCounts count_patterns(const gomoku_threat::Position& pos, gomoku::Colour 
 void extract_features(const gomoku_threat::Position& pos, FeatureSet set, float* out);
 std::vector<float> features(const gomoku_threat::Position& pos, FeatureSet set);
 
+// The same values as extract_features, for a caller that asks position after
+// position (a search's leaves): a per-thread cache keeps every line's pattern
+// counts and rescans only the lines through points that changed since the
+// thread's last call (a stone, or a point that became or stopped being a foul).
+void extract_features_incremental(const gomoku_threat::Position& pos, FeatureSet set, float* out);
+
 }  // namespace boyi::bots::learned::gomoku_td

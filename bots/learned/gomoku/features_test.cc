@@ -3,9 +3,11 @@
 #include <gtest/gtest.h>
 
 #include <numeric>
+#include <vector>
 
 #include "bots/engines/gomoku/test_positions.h"
 #include "bots/learned/gomoku/features.h"
+#include "bots/learned/gomoku/random_games.h"
 
 namespace boyi::bots::learned::gomoku_td {
 namespace {
@@ -89,6 +91,51 @@ TEST(GomokuFeatures, ABlackThreeWhoseFourPointIsAFoulIsNoThreat) {
   // The same stones under freestyle: the row is an open three.
   const Position free(stones("rule=freestyle", "G8 H8 I8 F5 F6 F7 J9 J10 J11", "F4 J12 A1 A2", B));
   EXPECT_GE(count(count_patterns(free, B), Pattern::kLiveThree), 1);
+}
+
+// The incremental path against the full scan on the positions a search walks:
+// random games, and below each position a few plies of play and undo, with
+// jumps between games, rule sets and the foul diagram above (its fouls appear
+// and vanish as stones come and go).
+std::vector<float> incremental(const Position& pos, FeatureSet set) {
+  std::vector<float> out(static_cast<std::size_t>(feature_count(set)));
+  extract_features_incremental(pos, set, out.data());
+  return out;
+}
+
+void walk(Position& pos, int depth, Rng& rng, int& checked) {
+  for (const FeatureSet set : {FeatureSet::kPaper, FeatureSet::kRich}) {
+    ASSERT_EQ(incremental(pos, set), features(pos, set)) << "stones " << pos.stones();
+    ++checked;
+  }
+  if (depth == 0) return;
+  std::vector<gomoku::Point> moves;
+  gomoku_threat::candidate_moves(pos, 6, moves);
+  for (int i = 0; i < 2 && !moves.empty(); ++i) {
+    const gomoku::Point p = moves[rng.below(static_cast<std::uint32_t>(moves.size()))];
+    if (!pos.playable(pos.to_move(), p)) continue;
+    pos.play(p);
+    walk(pos, depth - 1, rng, checked);
+    pos.undo();
+  }
+}
+
+TEST(GomokuFeatures, TheIncrementalPathEqualsTheFullScan) {
+  Rng rng(5);
+  int checked = 0;
+  for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+    std::vector<Position> line;
+    play_random_game(seed, 70, [&](const Position& pos, int) { line.push_back(pos); });
+    for (std::size_t i = 0; i < line.size(); i += 7) {
+      Position pos = line[i];
+      walk(pos, 3, rng, checked);
+      Position fouls(stones("rule=renju", "G8 H8 I8 F5 F6 F7 J9 J10 J11", "F4 J12 A1 A2", B));
+      walk(fouls, 2, rng, checked);
+      Position free(stones("rule=freestyle", "C8 D8 E8 G8 H8", "A1", W));
+      walk(free, 1, rng, checked);
+    }
+  }
+  EXPECT_GT(checked, 2000);
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 #include "bots/learned/gomoku/mlp.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace boyi::bots::learned::gomoku_td {
@@ -19,11 +20,20 @@ bool MlpWeights::consistent() const {
 }
 
 double MlpWeights::predict(const float* x) const {
+  // The inputs are mostly one-hot zeros: sum only the non-zero ones (adding a
+  // zero term leaves a double sum exactly as it was, so the value is the same).
+  std::array<int, kRichInputs> active{};
+  int n = 0;
+  for (int i = 0; i < inputs; ++i)
+    if (x[i] != 0.0F) active[static_cast<std::size_t>(n++)] = i;
   double out = b2;
   for (int j = 0; j < hidden; ++j) {
     const float* row = w1.data() + static_cast<std::size_t>(j) * inputs;
     double a = b1[j];
-    for (int i = 0; i < inputs; ++i) a += static_cast<double>(row[i]) * x[i];
+    for (int k = 0; k < n; ++k) {
+      const int i = active[static_cast<std::size_t>(k)];
+      a += static_cast<double>(row[i]) * x[i];
+    }
     out += w2[j] * sigmoid(a);
   }
   return sigmoid(out);
@@ -31,7 +41,7 @@ double MlpWeights::predict(const float* x) const {
 
 double win_probability(const MlpWeights& net, const gomoku_threat::Position& pos) {
   std::array<float, kRichInputs> x{};
-  extract_features(pos, net.features, x.data());
+  extract_features_incremental(pos, net.features, x.data());
   return net.predict(x.data());
 }
 
