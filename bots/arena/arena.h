@@ -1,17 +1,17 @@
-// The local arena: one match between two SeatPlayers without a server, refereed
-// by a WireGame. Each seat gets exactly what the server would send it — its own
-// MatchStarted, every accepted action as a MatchEvent rendered for that seat
-// (moves, events and views from WireGame, seq numbers, clocks measured for
-// real), MatchEnded — and is asked to move whenever it can act (both seats in
-// turn during the 军棋 deployment). The arena applies the server's policies:
-// a refused action is reported with rejected() and counts against the seat's
-// illegal-move attempts (the last one loses), a clock or per-move limit passed
-// by more than the grace loses on time. A player that fails (start(), observe()
-// or choose() returns an error) loses at once by disconnect forfeit: the
-// detail quotes its error.
+// The local arena: one match between two SeatPlayers without a server, refereed by the
+// one referee (protocol::WireMatch over a MemoryJournal): each seat gets exactly the
+// messages the server would send it — its own MatchStarted, every accepted action as a
+// MatchEvent rendered for that seat with its view, MatchEnded — and is asked to move
+// whenever it can act. Seats that act at the same time (军棋's deployment) think at the
+// same time. The clocks are the referee's, on real time: the same bank, per-move limit,
+// increment and grace for both seats, whether a seat is a built-in engine or an external
+// program. A refused action is reported with rejected() and counts against the seat's
+// illegal-move attempts (the last one loses). A player that fails (start(), observe() or
+// choose() returns an error) loses at once by disconnect forfeit: the detail quotes its
+// error.
 //
-// This is the no-server way to run bridged and built-in engines against each
-// other; tournament runners and boyi-match build on it.
+// This is the no-server way to run bridged and built-in engines against each other;
+// boyi-match and the bridge tests build on it.
 #pragma once
 
 #include <array>
@@ -31,18 +31,19 @@ namespace boyi::bots {
 struct ArenaMove {
   Seat actor = 0;
   std::string move;          // full notation
-  std::int64_t time_ms = 0;  // measured thinking time
+  std::int64_t time_ms = 0;  // the referee's measured thinking time
 };
 
 struct ArenaOptions {
   std::string match_id = "arena";
   int illegal_move_attempts = 3;  // refused actions in the match before a seat loses; 1 = at once
-  std::int64_t grace_ms = 200;    // a limit counts as passed only beyond this (as the server's)
+  std::int64_t grace_ms = 200;    // the referee's network grace: a limit falls only beyond it
   int max_actions = 20000;        // still running after this many actions: aborted, no winner
   std::function<void(const ArenaMove&)> on_move;  // optional: called after each accepted action
 };
 
 struct ArenaResult {
+  std::string rules;  // the canonical rules text played (every key, defaults included)
   Outcome outcome;
   std::vector<ArenaMove> moves;
   std::array<std::string, 2> failure;          // a seat's player error, "" if none
@@ -52,7 +53,7 @@ struct ArenaResult {
 };
 
 // Plays one match: seat0 and seat1 (distinct objects) under `rules` ("" for the
-// game's defaults) and `time` (0 fields: that limit off). Errors only for a bad
+// game's defaults) and `time` (0 fields: that limit off; no increment without a bank). Errors only for a bad
 // game, rules or options; everything the players do ends in the outcome.
 Result<ArenaResult> play_arena_match(std::string_view game, std::string_view rules,
                                      const v1::TimeControl& time, SeatPlayer& seat0,

@@ -1,6 +1,6 @@
 // Bridges: an existing competition engine program, run unchanged as a child
 // process, playing one seat as a SeatPlayer. The bridge speaks the engine's own
-// text protocol (../shared/rules/engine-protocols.md):
+// text protocol (docs/rules/engine-protocols.md):
 //  - "junqi-ccgc": the competition's 军棋 referee protocol (INFO / NAME / START /
 //    ARRAY / GO / BESTMOVE / RESULT / END), posts rotated to the engine's own frame;
 //  - "sau": the competition platform protocol of 点格棋 and 苏拉卡尔塔 (name? /

@@ -1,5 +1,5 @@
-// The lines of the competition's 军棋 referee protocol (../shared/rules/
-// engine-protocols.md, section 1) as values, both ways, for the bridge (referee
+// The lines of the competition's 军棋 referee protocol
+// (docs/rules/engine-protocols.md, section 1) as values, both ways, for the bridge (referee
 // side) and boyi-engine (engine side):
 //   INFO 1.0 / NAME x / START f tttt ss / ARRAY <25 letters> / GO YXYX R FF /
 //   BESTMOVE YXYX / RESULT R FF / END

@@ -1,5 +1,5 @@
 // The 军棋 referee protocol's lines against the protocol text
-// (../shared/rules/engine-protocols.md, section 1): the own frame of each seat
+// (docs/rules/engine-protocols.md, section 1): the own frame of each seat
 // both ways, the R codes and the FF flag field.
 #include "bots/bridges/junqi_lines.h"
 

@@ -1,4 +1,4 @@
-// Lines of the two other text protocols (../shared/rules/engine-protocols.md):
+// Lines of the two other text protocols (docs/rules/engine-protocols.md):
 //  - the competition platform protocol of 点格棋 and 苏拉卡尔塔 ("sau"): name? /
 //    name x / new black|white / move ... / error / end [black|white] / quit;
 //  - the Gomoku brain protocol (Gomocup / Piskvork): coordinates "x,y" with x the

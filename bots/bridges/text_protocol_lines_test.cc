@@ -1,5 +1,5 @@
 // The platform protocol's move lines and the piskvork coordinates against the
-// protocol text (../shared/rules/engine-protocols.md, sections 2 and 3).
+// protocol text (docs/rules/engine-protocols.md, sections 2 and 3).
 #include "bots/bridges/text_protocol_lines.h"
 
 #include <gtest/gtest.h>

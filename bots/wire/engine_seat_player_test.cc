@@ -87,7 +87,7 @@ TYPED_TEST(EngineSeatPlayerGames, PlaysWholeGamesFromItsOwnMessagesOnly) {
     int actions = 0;
     for (; actions < 400 && !m.over(); ++actions) {
       const Seat actor = m.next_actor(rng);
-      auto move = p[actor]->choose(m.wire().wire_view(actor), m.clocks());
+      auto move = p[actor]->choose(m.view(actor), m.clocks());
       ASSERT_TRUE(move.ok()) << move.message();
       auto events = m.play(actor, *move, actions % 3 == 0);
       ASSERT_TRUE(events.ok()) << p[actor]->name() << " answered " << *move << ": "
@@ -117,7 +117,7 @@ TEST(EngineSeatPlayer, ARefusedMoveIsNotRepeated) {
   ASSERT_TRUE(events.ok());
   ASSERT_TRUE(player.observe(m.sent(0)[0]).ok());
   ASSERT_TRUE(player.observe(m.sent(0)[1]).ok());
-  const v1::GameView view = m.wire().wire_view(0);
+  const v1::GameView view = m.view(0);
   std::vector<std::string> answered;
   for (int i = 0; i < 3; ++i) {
     auto move = player.choose(view, m.clocks());
@@ -141,12 +141,12 @@ TEST(EngineSeatPlayer, BadSetupsAreErrors) {
   ASSERT_TRUE(m.ok());
   auto p = make_engine_seat_player("gomoku", "greedy", 1);
   ASSERT_TRUE(p.ok());
-  EXPECT_FALSE((*p)->choose(m.wire().wire_view(0), m.clocks()).ok());  // before start
+  EXPECT_FALSE((*p)->choose(m.view(0), m.clocks()).ok());  // before start
   ASSERT_TRUE((*p)->start(m.started(0)).ok());
-  EXPECT_FALSE((*p)->choose(m.wire().wire_view(1), m.clocks()).ok());  // another seat's view
+  EXPECT_FALSE((*p)->choose(m.view(1), m.clocks()).ok());  // another seat's view
   ASSERT_TRUE(m.play(0, "H8", false).ok());
   // The view is one move ahead of what the player was told.
-  EXPECT_FALSE((*p)->choose(m.wire().wire_view(0), m.clocks()).ok());
+  EXPECT_FALSE((*p)->choose(m.view(0), m.clocks()).ok());
   auto d = make_engine_seat_player("dots", "greedy", 1);
   ASSERT_TRUE(d.ok());
   EXPECT_FALSE((*d)->start(m.started(0)).ok());  // a gomoku match for a dots player

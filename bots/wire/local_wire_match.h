@@ -1,8 +1,8 @@
-// LocalWireMatch<G>: one match played locally through protocol::WireGame, giving each
-// seat the messages a server gives it (MatchStarted, MatchEvent per accepted action,
-// MatchEnded) built the way the server builds them (server/app/match_messages.cc),
-// next to the engine's own truth: the full State and, for 军棋, every seat's event
-// views from the engine. For tests of what is rebuilt from the wire.
+// LocalWireMatch<G>: one match refereed by the one referee (protocol::WireMatch over a
+// MemoryJournal, on a clock that never moves), giving each seat exactly the messages a
+// server gives it (MatchStarted, MatchEvent per accepted action, MatchEnded), next to
+// the engine's own truth: the full State and, for 军棋, every seat's event views from the
+// engine. For tests of what is rebuilt from the wire.
 #pragma once
 
 #include <array>
@@ -19,7 +19,8 @@
 #include "engine/dots/dots.h"
 #include "engine/gomoku/gomoku.h"
 #include "engine/junqi/junqi.h"
-#include "protocol/wire/wire_game.h"
+#include "protocol/match/wire_match.h"
+#include "referee/journal.h"
 
 namespace boyi::bots::testing {
 
@@ -43,50 +44,53 @@ class LocalWireMatch {
   static constexpr bool kHidden = std::is_same_v<G, junqi::State>;
 
   explicit LocalWireMatch(const typename G::Rules& rules = {}, std::string match_id = "m1")
-      : truth_(rules), match_id_(std::move(match_id)) {
-    auto wire = protocol::create_wire_game(G::kName, rules.to_string());
-    ok_ = wire.ok();
-    if (ok_) wire_ = std::move(wire).value();
-    time_control_.set_total_ms(600000);
-    for (Seat s = 0; s < 2; ++s) started_[s] = make_started(s);
+      : truth_(rules) {
+    referee::MatchConfig config;
+    config.match_id = std::move(match_id);
+    config.game = std::string(G::kName);
+    config.rules_text = rules.to_string();
+    config.time.total_ms = 600000;
+    // Tests try refused actions freely: never lose a test match on them.
+    config.illegal = referee::IllegalMovePolicy::retry(referee::kMaxIllegalAttempts);
+    protocol::MatchHeader header;
+    for (Seat s = 0; s < 2; ++s) {
+      header.players[s].set_name("seat" + std::to_string(s));
+      header.players[s].set_role(v1::ROLE_BOT);
+    }
+    auto match = protocol::WireMatch::create(config, header, journal_, kNow);
+    ok_ = match.ok();
+    if (!ok_) return;
+    match_ = std::move(match).value();
+    for (Seat s = 0; s < 2; ++s) started_[s] = match_->started(s, kNow);
   }
 
   bool ok() const { return ok_; }
   const G& truth() const { return truth_; }
-  const protocol::WireGame& wire() const { return *wire_; }
-  bool over() const { return wire_->is_terminal(); }
-  std::uint32_t seq() const { return seq_; }
+  bool over() const { return match_->referee().finished(); }
+  std::uint32_t seq() const { return protocol::WireMatch::wire_seq(match_->referee().last_seq()); }
   const v1::MatchStarted& started(Seat seat) const { return started_[seat]; }
   // 军棋: every event as the engine renders it for `seat`, in order.
   const std::vector<junqi::EventView>& event_views(Seat seat) const { return event_views_[seat]; }
   // Every event message each seat was given (without views), in seq order.
   const std::vector<v1::MatchEvent>& sent(Seat seat) const { return sent_[seat]; }
-
-  v1::Clocks clocks() const {
-    v1::Clocks c;
-    c.add_remaining_ms(time_control_.total_ms());
-    c.add_remaining_ms(time_control_.total_ms());
-    c.set_running(wire_->is_terminal() ? -1 : wire_->to_move());
-    c.set_running_both(!wire_->is_terminal() && wire_->to_move() == kPublic);
-    return c;
-  }
+  v1::GameView view(Seat seat) const { return match_->view(seat); }
+  v1::Clocks clocks() const { return match_->clocks(kNow); }
 
   // The seat to act next at random: the side to move, or during a simultaneous phase
   // one of the seats that may still act. kPublic when the game is over.
   Seat next_actor(Rng& rng) const {
-    if (wire_->is_terminal()) return kPublic;
-    if (wire_->to_move() != kPublic) return wire_->to_move();
     std::vector<Seat> can;
     for (Seat s = 0; s < 2; ++s)
-      if (wire_->can_act(s)) can.push_back(s);
+      if (match_->referee().can_act(s)) can.push_back(s);
     return can.empty() ? kPublic : can[rng.below(static_cast<std::uint32_t>(can.size()))];
   }
 
   // A random legal action of `seat`; for 点格棋 sometimes a whole turn ("AAA BAB").
   std::string random_action(Seat seat, Rng& rng) const {
+    const AnyGame& game = match_->referee().game();
     if constexpr (std::is_same_v<G, dots::State>) {
       if (rng.below(2) == 0) {
-        auto copy = wire_->clone();
+        auto copy = game.clone();
         std::string turn;
         while (!copy->is_terminal() && copy->to_move() == seat) {
           const std::string edge = copy->random_move(seat, rng);
@@ -96,15 +100,15 @@ class LocalWireMatch {
         if (!turn.empty()) return turn;
       }
     }
-    return wire_->random_move(seat, rng);
+    return game.random_move(seat, rng);
   }
 
-  // Applies `text` for `seat` (the referee's checked path) and returns each seat's event
-  // (with its view after the action when `with_views`), or why the action was refused.
+  // Submits `text` for `seat` to the referee and returns each seat's event (with its view
+  // after the action when `with_views`), or why the action was refused.
   Result<std::array<v1::MatchEvent, 2>> play(Seat seat, const std::string& text, bool with_views) {
-    auto action = wire_->play_wire(seat, text);
-    if (!action) return Error{action.message()};
-    for (const std::string& m : action->applied.moves) {
+    const auto result = match_->submit(seat, text, kNow);
+    if (!result.accepted()) return Error{result.reason};
+    for (const std::string& m : match_->action_moves(match_->actions())) {
       auto move = truth_.parse_move(seat, m);
       if (!move) return Error{"truth: " + move.message()};
       auto event = truth_.apply_checked(seat, *move);
@@ -112,57 +116,36 @@ class LocalWireMatch {
       if constexpr (kHidden)
         for (Seat v = 0; v < 2; ++v) event_views_[v].push_back(G::event_view(*event, v));
     }
-    ++seq_;
     std::array<v1::MatchEvent, 2> out;
     for (Seat v = 0; v < 2; ++v) {
-      const std::size_t vi = viewer_index(v);
-      v1::MatchEvent& e = out[v];
-      e.set_match_id(match_id_);
-      e.set_seq(seq_);
-      e.set_ply(wire_->ply());
-      e.set_actor(seat);
-      e.set_move(action->move[vi]);
-      e.set_redacted(action->redacted[vi]);
-      e.set_rendering(action->applied.renderings[vi]);
-      for (const auto& ge : action->events[vi]) *e.add_events() = ge;
-      *e.mutable_clocks() = clocks();
-      e.set_to_move(wire_->is_terminal() ? -1 : wire_->to_move());
-      sent_[v].push_back(e);
-      if (with_views) *e.mutable_view() = wire_->wire_view(v);
+      for (const auto& e : match_->referee().events_for(v, told_[v])) {
+        told_[v] = e.seq;
+        if (e.kind != referee::EventKind::kAction) continue;
+        auto m = match_->message(v, e, with_views);
+        if (!m) return Error{"no message for seq " + std::to_string(e.seq)};
+        out[v] = m->match_event();
+        sent_[v].push_back(out[v]);
+        sent_[v].back().clear_view();
+      }
     }
     return out;
   }
 
   v1::MatchEnded ended() const {
-    v1::MatchEnded e;
-    e.set_match_id(match_id_);
-    e.set_seq(seq_ + 1);
-    *e.mutable_outcome() = protocol::to_wire(wire_->outcome());
-    *e.mutable_final_view() = wire_->full_view();
-    return e;
+    for (const auto& e : match_->referee().events_for(0, 1))
+      if (e.kind == referee::EventKind::kEnd)
+        if (auto m = match_->message(0, e, false)) return m->match_ended();
+    return {};
   }
 
  private:
-  v1::MatchStarted make_started(Seat seat) const {
-    v1::MatchStarted m;
-    if (!ok_) return m;
-    m.set_match_id(match_id_);
-    m.set_game(std::string(G::kName));
-    m.set_rules(wire_->rules_text());
-    *m.mutable_time_control() = time_control_;
-    m.set_seat(seat);
-    *m.mutable_clocks() = clocks();
-    *m.mutable_view() = wire_->wire_view(seat);
-    m.set_illegal_move_attempts(3);
-    return m;
-  }
+  static constexpr referee::TimePoint kNow{};
 
   G truth_;
-  std::unique_ptr<protocol::WireGame> wire_;
+  referee::MemoryJournal journal_;
+  std::unique_ptr<protocol::WireMatch> match_;
   bool ok_ = false;
-  std::string match_id_;
-  v1::TimeControl time_control_;
-  std::uint32_t seq_ = 0;
+  std::array<std::uint64_t, 2> told_{1, 1};  // the referee's seq each seat was told
   std::array<v1::MatchStarted, 2> started_;
   std::array<std::vector<junqi::EventView>, 2> event_views_;
   std::array<std::vector<v1::MatchEvent>, 2> sent_;

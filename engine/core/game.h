@@ -1,4 +1,4 @@
-// The uniform API every game of the engine provides (DESIGN.md, "Engine").
+// The uniform API every game of the engine provides (docs/DESIGN.md, "Engine").
 // A game type G is the state of one match under one rules value. The referee
 // uses the checked path; search uses the fast path; everything a viewer sees
 // goes through view() and render_event(), which are built only from what that

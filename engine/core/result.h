@@ -1,6 +1,6 @@
 // Result values for everything a message or a file can make go wrong.
 // Parse and checked-apply functions return these instead of throwing, so bad
-// input from the network can never abort the process (see DESIGN.md).
+// input from the network can never abort the process (see docs/DESIGN.md).
 #pragma once
 
 #include <string>

@@ -1,4 +1,4 @@
-// 点格棋 (Dots-and-Boxes) — rules in brief (the exact text: ../shared/rules/dots-and-boxes.md).
+// 点格棋 (Dots-and-Boxes) — rules in brief (the exact text: docs/rules/dots.md).
 //
 // A 6×6 grid of dots: 25 boxes, 60 edges (30 horizontal, 30 vertical). Seat 0 (black) moves
 // first. A move draws one undrawn edge. Drawing the fourth side of a box claims it for the

@@ -2,7 +2,7 @@
 // box and which boxes each edge borders. The fast path in state.cc reads only
 // these tables and 64-bit masks; the reference generator does not use them.
 //
-// Edge index (see ../shared/rules/dots-and-boxes.md for the notation):
+// Edge index (see docs/rules/dots.md for the notation):
 //   horizontal edge, line i (row of dots 0..5), segment j (column 0..4): i*5 + j       (0..29)
 //   vertical edge,   line i (column of dots 0..5), segment j (row 0..4): 30 + i*5 + j  (30..59)
 // Box index: row*5 + col (0..24).

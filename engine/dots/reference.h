@@ -1,5 +1,5 @@
 // A slow, obviously-correct reference for 点格棋, written straight from the rules text
-// (../shared/rules/dots-and-boxes.md) and sharing no move-generation or capture code with
+// (docs/rules/dots.md) and sharing no move-generation or capture code with
 // the engine: tests compare the fast generator against it and the benchmark uses it as the
 // baseline. It reads a State only through its public accessors.
 #pragma once

@@ -1,4 +1,4 @@
-// 五子棋 (Gomoku / Renju) — the rules in brief (full text: ../shared/rules/gomoku.md).
+// 五子棋 (Gomoku / Renju) — the rules in brief (full text: docs/rules/gomoku.md).
 //
 // 15x15 board, columns A-O left to right, rows 1-15 bottom to top, centre H8.
 // Black moves first; one stone per turn on an empty point. Seat 0 starts as

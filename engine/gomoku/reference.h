@@ -1,5 +1,5 @@
 // A slow, obviously-correct reference for 五子棋, written straight from the
-// rules text (../shared/rules/gomoku.md) and sharing no move-generation or
+// rules text (docs/rules/gomoku.md) and sharing no move-generation or
 // line-analysis code with the engine. It reads the position only through the
 // State's public accessors. Tests compare the engine against it; the benchmark
 // uses it as the same-run baseline.

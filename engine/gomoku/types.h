@@ -1,5 +1,5 @@
 // The small values of 五子棋: points, colours, rules, moves, opening steps and
-// fouls. See gomoku.h for the rules in brief and ../shared/rules/gomoku.md for
+// fouls. See gomoku.h for the rules in brief and docs/rules/gomoku.md for
 // the full text.
 #pragma once
 

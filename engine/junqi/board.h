@@ -1,5 +1,5 @@
 // 军棋 board geometry: the 60 posts, camps, headquarters, road and rail links
-// (see ../shared/rules/junqi.md, "Board"), as 64-bit masks built at compile
+// (see docs/rules/junqi.md, "Board"), as 64-bit masks built at compile
 // time, plus the rotation into a seat's own frame and post names ("G0").
 // A post is r*5+c with rows A..L = 0..11 top to bottom and columns 0..4.
 #pragma once

@@ -1,4 +1,4 @@
-// 军棋 (two-player Junqi with hidden pieces). Full rules: ../shared/rules/junqi.md.
+// 军棋 (two-player Junqi with hidden pieces). Full rules: docs/rules/junqi.md.
 //
 // In brief: a 12x5 board (rows A..L, columns 0..4); seat 0 ("red") owns rows G-L,
 // seat 1 ("blue") rows A-F. Each side secretly deploys 25 pieces (marshal a ..

@@ -1,5 +1,5 @@
 // A slow, obviously-correct legal-move generator written straight from the
-// rules text (../shared/rules/junqi.md, "Board" and "Moves"), sharing no code
+// rules text (docs/rules/junqi.md, "Board" and "Moves"), sharing no code
 // with the engine's generator: it reads the board only through State's public
 // accessors and works on (row, column) pairs. Tests compare the two; the
 // benchmark uses it as the baseline.

@@ -1,5 +1,5 @@
 // A slow, obviously-correct reference for the tests and the benchmark baseline: legal moves and
-// the end of the game written straight from ../shared/rules/surakarta.md. It shares no
+// the end of the game written straight from docs/rules/surakarta.md. It shares no
 // move-generation code with the engine; it reads the board only through State's accessors.
 #pragma once
 

@@ -1,5 +1,5 @@
 // 苏拉卡尔塔 (Surakarta): the rules in brief. The exact text the referee enforces is
-// ../shared/rules/surakarta.md (beside this repository); read it before changing anything here.
+// docs/rules/surakarta.md; read it before changing anything here.
 //
 // - 6×6 points, (x, y): x column 0..5 left to right, y row 0..5 top to bottom; in text both are
 //   letters A..F, x first. Black (seat 0) fills rows y=0,1 and moves first; white (seat 1) fills

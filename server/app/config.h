@@ -11,7 +11,7 @@
 #include "engine/core/result.h"
 #include "server/accounts/password.h"
 #include "server/net/net_limits.h"
-#include "server/referee/match_config.h"
+#include "referee/match_config.h"
 
 namespace boyi::app {
 

@@ -1,7 +1,7 @@
 // The hub's games and presets, and resolving a client's match setup (Hub::resolve).
 #include "engine/registry.h"
 #include "server/app/hub_internal.h"
-#include "server/referee/presets.h"
+#include "referee/presets.h"
 
 namespace boyi::app {
 

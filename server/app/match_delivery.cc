@@ -7,8 +7,7 @@
 namespace boyi::app {
 namespace asio = boost::asio;
 using match_detail::Clock;
-using match_detail::wire_seq;
-using match_detail::wire_time;
+using WireMatch = protocol::WireMatch;
 
 void MatchHost::sync(Peer peer, storage::Id user, std::uint64_t request_id,
                      std::uint32_t from_seq) {
@@ -18,22 +17,22 @@ void MatchHost::sync(Peer peer, storage::Id user, std::uint64_t request_id,
     const int seat = h.seat_for_request(peer, user, request_id, " (spectators use spectate)");
     if (seat < 0) return;
     const auto now = Clock::now();
-    (void)h.referee_->tick(now);
+    (void)h.match_->referee().tick(now);
     h.after_change();  // anything pending goes to the seat's other connections first
-    const std::uint32_t last = wire_seq(h.referee_->last_seq());
+    const std::uint32_t last = WireMatch::wire_seq(h.match_->referee().last_seq());
     if (from_seq > last + 1)
       return h.error(peer, request_id, v1::ERROR_CODE_SEQ_UNAVAILABLE,
                      "from_seq " + std::to_string(from_seq) + " is past the last event " +
                          std::to_string(last));
     v1::ServerMessage started;
-    *started.mutable_match_started() = h.match_started(seat);
+    *started.mutable_match_started() = h.started_for(seat);
     h.send(peer, std::move(started));
     const std::uint64_t after = from_seq == 0 ? 1 : from_seq;  // wire seq >= N <=> referee seq > N
-    for (const auto& e : h.referee_->events_for(seat, after))
-      if (auto m = h.event_message(seat, e, false)) h.send(peer, std::move(*m));
+    for (const auto& e : h.match_->referee().events_for(seat, after))
+      if (auto m = h.match_->message(seat, e, false)) h.send(peer, std::move(*m));
     if (!h.is_seat_peer(seat, peer.conn->id())) h.add_seat_peer(seat, peer);
-    if (!h.referee_->finished() && !h.referee_->connected(seat)) {
-      (void)h.referee_->on_reconnect(seat, now);
+    if (!h.match_->referee().finished() && !h.match_->referee().connected(seat)) {
+      (void)h.match_->referee().on_reconnect(seat, now);
       h.app_.log.info("seat_reconnected", {{"match", h.id()}, {"seat", seat}});
     }
     v1::ServerMessage done;
@@ -44,8 +43,8 @@ void MatchHost::sync(Peer peer, storage::Id user, std::uint64_t request_id,
     auto* mv = d->mutable_view();
     mv->set_match_id(h.id());
     mv->set_last_seq(last);
-    *mv->mutable_view() = h.referee_->finished() ? h.final_view() : h.game().wire_view(seat);
-    *mv->mutable_clocks() = h.clocks_now();
+    *mv->mutable_view() = h.match_->referee().finished() ? h.match_->final_view() : h.match_->view(seat);
+    *mv->mutable_clocks() = h.match_->clocks(Clock::now());
     h.send(peer, std::move(done));
     h.arm_timer();
   });
@@ -54,18 +53,18 @@ void MatchHost::sync(Peer peer, storage::Id user, std::uint64_t request_id,
 void MatchHost::spectate(Peer peer, std::uint64_t request_id) {
   asio::post(strand_, [self = shared_from_this(), peer = std::move(peer), request_id] {
     auto& h = *self;
-    if (!h.referee_)
+    if (!h.match_)
       return h.error(peer, request_id, v1::ERROR_CODE_INTERNAL, "the match did not start");
     v1::ServerMessage started;
     started.set_request_id(request_id);
-    *started.mutable_match_started() = h.match_started(kPublic);
+    *started.mutable_match_started() = h.started_for(kPublic);
     h.send(peer, std::move(started));
-    for (const auto& e : h.referee_->events_for(kPublic, 1))
+    for (const auto& e : h.match_->referee().events_for(kPublic, 1))
       if (e.seq <= h.sent_seq_[2])
-        if (auto m = h.event_message(kPublic, e, false)) h.send(peer, std::move(*m));
+        if (auto m = h.match_->message(kPublic, e, false)) h.send(peer, std::move(*m));
     bool known = false;
     for (const auto& p : h.spectators_) known = known || p.conn->id() == peer.conn->id();
-    if (!known && !h.referee_->finished()) h.spectators_.push_back(peer);
+    if (!known && !h.match_->referee().finished()) h.spectators_.push_back(peer);
     h.publish_snapshot();
   });
 }
@@ -85,62 +84,32 @@ void MatchHost::unspectate(Peer peer, std::uint64_t request_id) {
 void MatchHost::get_view(Peer peer, storage::Id user, std::uint64_t request_id) {
   asio::post(strand_, [self = shared_from_this(), peer = std::move(peer), user, request_id] {
     auto& h = *self;
-    if (!h.referee_)
+    if (!h.match_)
       return h.error(peer, request_id, v1::ERROR_CODE_INTERNAL, "the match did not start");
     const int seat = h.seat_of(user);
     v1::ServerMessage m;
     m.set_request_id(request_id);
     auto* mv = m.mutable_match_view();
     mv->set_match_id(h.id());
-    *mv->mutable_clocks() = h.clocks_now();
-    if (h.referee_->finished()) {
-      mv->set_last_seq(wire_seq(h.referee_->last_seq()));
-      *mv->mutable_view() = h.final_view();
+    *mv->mutable_clocks() = h.match_->clocks(Clock::now());
+    if (h.match_->referee().finished()) {
+      mv->set_last_seq(WireMatch::wire_seq(h.match_->referee().last_seq()));
+      *mv->mutable_view() = h.match_->final_view();
     } else if (seat >= 0) {
-      mv->set_last_seq(wire_seq(h.referee_->last_seq()));
-      *mv->mutable_view() = h.game().wire_view(seat);
+      mv->set_last_seq(WireMatch::wire_seq(h.match_->referee().last_seq()));
+      *mv->mutable_view() = h.match_->view(seat);
     } else {
-      const std::uint64_t visible = h.referee_->visible_seq(kPublic);
-      mv->set_last_seq(wire_seq(visible));
-      if (h.stored_.config.spectator_delay_plies == 0) {
-        *mv->mutable_view() = h.game().wire_view(kPublic);
-      } else {
-        // The public position as of the last action spectators were told: replay those
-        // actions through a fresh game (the live game is further on).
-        auto g = protocol::create_wire_game(h.stored_.config.game, h.stored_.config.rules_text);
-        if (!g) return h.error(peer, request_id, v1::ERROR_CODE_INTERNAL, g.message());
-        for (const auto& e : h.referee_->events_for(kPublic, 1))
-          if (e.kind == referee::EventKind::kAction && e.action_number >= 1)
-            (void)g.value()->play(
-                e.actor, h.action_text(h.actions_[static_cast<std::size_t>(e.action_number - 1)]));
-        *mv->mutable_view() = g.value()->wire_view(kPublic);
-      }
+      mv->set_last_seq(WireMatch::wire_seq(h.match_->referee().visible_seq(kPublic)));
+      *mv->mutable_view() = h.match_->view(kPublic);
     }
     h.send(peer, std::move(m));
   });
 }
 // --- after every change ---------------------------------------------------------------------
 
-void MatchHost::note_action() {
-  ActionInfo info;
-  const auto& g = game();
-  info.wire = g.last_action();
-  info.ply = g.ply();
-  info.to_move = g.is_terminal() ? -1 : g.to_move();
-  for (int s = 0; s < 2; ++s)
-    info.running[static_cast<std::size_t>(s)] = !g.is_terminal() && g.can_act(s);
-  const auto reading = referee_->clocks(Clock::now());
-  info.move_limit_ms = 0;
-  for (int s = 0; s < 2; ++s)
-    if (reading.running[static_cast<std::size_t>(s)] &&
-        reading.move_remaining_ms[static_cast<std::size_t>(s)] >= 0)
-      info.move_limit_ms = reading.move_remaining_ms[static_cast<std::size_t>(s)];
-  actions_.push_back(std::move(info));
-}
-
 void MatchHost::after_change(std::optional<std::pair<std::uint64_t, std::uint64_t>> reply,
                              std::uint64_t reply_conn) {
-  if (!referee_) return;
+  if (!match_) return;
   // Listings (ListMatches, SignedIn.active_matches) know the change before anyone is told.
   publish_snapshot();
   flush(reply ? reply->first : 0, reply_conn, reply ? reply->second : 0);
@@ -149,7 +118,7 @@ void MatchHost::after_change(std::optional<std::pair<std::uint64_t, std::uint64_
         std::chrono::duration<double>(Clock::now() - *move_received_).count());
     move_received_.reset();
   }
-  if (referee_->finished() && !ended_handled_) finish_bookkeeping();
+  if (match_->referee().finished() && !ended_handled_) finish_bookkeeping();
   publish_snapshot();
   if (stopped_) return;
   arm_timer();
@@ -158,17 +127,17 @@ void MatchHost::after_change(std::optional<std::pair<std::uint64_t, std::uint64_
 
 void MatchHost::flush(std::uint64_t reply_seq, std::uint64_t reply_conn,
                       std::uint64_t reply_request) {
-  const std::size_t newest = actions_.size();
+  const int newest = match_->actions();
   for (int v : {0, 1, static_cast<int>(kPublic)}) {
     const std::size_t vi = viewer_index(v);
-    auto events = referee_->events_for(v, sent_seq_[vi]);
+    auto events = match_->referee().events_for(v, sent_seq_[vi]);
     if (events.empty()) continue;
     auto& peers = v == kPublic ? spectators_ : seat_peers_[vi];
     for (const auto& e : events) {
       const bool with_view = app_.config.event_views && e.kind == referee::EventKind::kAction &&
-                             static_cast<std::size_t>(e.action_number) == newest &&
+                             e.action_number == newest &&
                              (v != kPublic || stored_.config.spectator_delay_plies == 0);
-      auto m = event_message(v, e, with_view);
+      auto m = match_->message(v, e, with_view);
       sent_seq_[vi] = std::max(sent_seq_[vi], e.seq);
       if (m && v != kPublic) feed_house_bot(v, *m);  // a house seat gets what a person would
       if (!m || peers.empty()) continue;
@@ -186,27 +155,21 @@ void MatchHost::flush(std::uint64_t reply_seq, std::uint64_t reply_conn,
   }
 }
 
-std::string MatchHost::action_text(const ActionInfo& a) const {
-  std::string t;
-  for (const auto& m : a.wire.applied.moves) t += (t.empty() ? "" : " ") + m;
-  return t;
-}
-
 void MatchHost::finish_bookkeeping() {
   ended_handled_ = true;
   stored_.ended_ms = storage::wall_clock_ms();
   finished_ = true;
   app_.metrics.matches_running.dec();
-  app_.metrics.match_finished(referee_->outcome().ending);
+  app_.metrics.match_finished(match_->referee().outcome().ending);
   timer_.cancel();
   for (auto& t : bot_timers_)
     if (t) t->cancel();
   send_record_to_all();
   app_.log.info("match_finished", {{"match", id()},
-                                   {"ending", std::string(ending_name(referee_->outcome().ending))},
-                                   {"winner", referee_->outcome().winner.value_or(-1)},
-                                   {"detail", referee_->outcome().detail},
-                                   {"actions", referee_->actions()}});
+                                   {"ending", std::string(ending_name(match_->referee().outcome().ending))},
+                                   {"winner", match_->referee().outcome().winner.value_or(-1)},
+                                   {"detail", match_->referee().outcome().detail},
+                                   {"actions", match_->referee().actions()}});
   spectators_.clear();
   if (app_.on_match_finished) app_.on_match_finished(id());
 }

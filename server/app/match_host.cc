@@ -5,18 +5,7 @@
 namespace boyi::app {
 namespace asio = boost::asio;
 using match_detail::Clock;
-using match_detail::wire_seq;
-using match_detail::wire_time;
-
-namespace {
-
-Result<std::unique_ptr<AnyGame>> wire_factory(std::string_view game, std::string_view rules) {
-  auto w = protocol::create_wire_game(game, rules);
-  if (!w) return Error{w.message()};
-  return std::unique_ptr<AnyGame>(std::move(w).value());
-}
-
-}  // namespace
+using WireMatch = protocol::WireMatch;
 
 MatchHost::MatchHost(AppContext& app, StoredMatch stored, std::array<UserInfo, 2> players)
     : app_(app),
@@ -26,12 +15,6 @@ MatchHost::MatchHost(AppContext& app, StoredMatch stored, std::array<UserInfo, 2
       players_(std::move(players)) {
   const auto id = hosting::parse_match_id(stored_.config.match_id);
   journal_ = std::make_unique<hosting::StorageJournal>(app_.db, id ? id.value() : 0);
-  auto fresh = protocol::create_wire_game(stored_.config.game, stored_.config.rules_text);
-  if (fresh) {
-    initial_views_[0] = fresh.value()->wire_view(0);
-    initial_views_[1] = fresh.value()->wire_view(1);
-    initial_views_[2] = fresh.value()->wire_view(kPublic);
-  }
   snapshot_.match_id = stored_.config.match_id;
   snapshot_.game = stored_.config.game;
   snapshot_.preset = stored_.preset;
@@ -56,9 +39,16 @@ void MatchHost::set_house_player(int seat, std::unique_ptr<HousePlayer> player) 
   bot_timers_[static_cast<std::size_t>(seat)] = std::make_unique<asio::steady_timer>(strand_);
 }
 
-const protocol::WireGame& MatchHost::game() const {
-  // The referee's game is made by wire_factory and clones keep their type.
-  return static_cast<const protocol::WireGame&>(referee_->game());
+protocol::MatchHeader MatchHost::header() const {
+  protocol::MatchHeader h;
+  h.preset = stored_.preset;
+  for (int s = 0; s < 2; ++s)
+    h.players[static_cast<std::size_t>(s)] = to_player(players_[static_cast<std::size_t>(s)], s);
+  return h;
+}
+
+v1::MatchStarted MatchHost::started_for(Seat seat) const {
+  return match_->started(seat, Clock::now());
 }
 
 int MatchHost::seat_of(storage::Id user) const {
@@ -69,7 +59,7 @@ int MatchHost::seat_of(storage::Id user) const {
 
 int MatchHost::seat_for_request(const Peer& peer, storage::Id user, std::uint64_t request_id,
                                 std::string_view hint) {
-  if (!referee_) {
+  if (!match_) {
     error(peer, request_id, v1::ERROR_CODE_INTERNAL, "the match did not start");
     return -1;
   }
@@ -97,13 +87,13 @@ void MatchHost::start(std::array<std::vector<Peer>, 2> seats, std::function<void
                        done = std::move(done)]() mutable {
     auto& h = *self;
     const auto now = Clock::now();
-    auto r = referee::Referee::create(h.stored_.config, *h.journal_, now, wire_factory);
+    auto r = WireMatch::create(h.stored_.config, h.header(), *h.journal_, now);
     if (!r) {
       h.app_.log.error("match_start_failed", {{"match", h.id()}, {"reason", r.message()}});
       if (done) done(Status(Error{r.message()}));
       return;
     }
-    h.referee_ = std::move(r).value();
+    h.match_ = std::move(r).value();
     h.app_.metrics.matches_started.inc();
     h.app_.metrics.matches_running.inc();
     h.sent_seq_ = {1, 1, 1};
@@ -112,14 +102,14 @@ void MatchHost::start(std::array<std::vector<Peer>, 2> seats, std::function<void
         if (p.conn && p.conn->is_open()) h.add_seat_peer(s, p);
       if (!h.house_[static_cast<std::size_t>(s)] &&
           h.seat_peers_[static_cast<std::size_t>(s)].empty())
-        (void)h.referee_->on_disconnect(s, now);
+        (void)h.match_->referee().on_disconnect(s, now);
     }
     for (int s = 0; s < 2; ++s) {
       v1::ServerMessage m;
-      *m.mutable_match_started() = h.match_started(s);
+      *m.mutable_match_started() = h.started_for(s);
       Outgoing out(std::move(m), h.app_.max_frame());
       for (const auto& p : h.seat_peers_[static_cast<std::size_t>(s)]) out.send(p);
-      if (const auto& bot = h.house_[static_cast<std::size_t>(s)]) bot->start(h.match_started(s));
+      if (const auto& bot = h.house_[static_cast<std::size_t>(s)]) bot->start(h.started_for(s));
     }
     h.app_.log.info("match_started", {{"match", h.id()},
                                       {"game", h.stored_.config.game},
@@ -133,30 +123,12 @@ void MatchHost::start(std::array<std::vector<Peer>, 2> seats, std::function<void
 
 Status MatchHost::resume() {
   const auto now = Clock::now();
-  auto r = referee::Referee::resume(stored_.config, stored_.entries, *journal_, now, wire_factory);
+  auto r = WireMatch::resume(stored_.config, header(), stored_.entries, *journal_, now);
   if (!r) return Error{r.message()};
-  referee_ = std::move(r).value();
-  // Rebuild each action's wire forms by replaying the journal through a fresh game: only
-  // to re-render past events for Sync; the referee's game stays the one true state.
-  auto replay = protocol::create_wire_game(stored_.config.game, stored_.config.rules_text);
-  if (!replay) return Error{replay.message()};
-  for (const auto& e : stored_.entries) {
-    if (e.kind != referee::EntryKind::kAction) continue;
-    auto w = replay.value()->play_wire(e.seat, e.text);
-    if (!w) return Error{"action " + e.text + " does not replay: " + w.message()};
-    ActionInfo info;
-    info.wire = std::move(w).value();
-    info.ply = replay.value()->ply();
-    info.to_move = replay.value()->is_terminal() ? -1 : replay.value()->to_move();
-    for (int s = 0; s < 2; ++s)
-      info.running[static_cast<std::size_t>(s)] =
-          !replay.value()->is_terminal() && replay.value()->can_act(s);
-    info.move_limit_ms = stored_.config.time.per_move_ms;
-    actions_.push_back(std::move(info));
-  }
-  const auto last = referee_->last_seq();
-  sent_seq_ = {last, last, referee_->visible_seq(kPublic)};
-  if (referee_->finished()) {
+  match_ = std::move(r).value();
+  const auto last = match_->referee().last_seq();
+  sent_seq_ = {last, last, match_->referee().visible_seq(kPublic)};
+  if (match_->referee().finished()) {
     ended_handled_ = true;
     finished_ = true;
   } else {
@@ -164,15 +136,14 @@ Status MatchHost::resume() {
     for (int s = 0; s < 2; ++s) {
       const auto& bot = house_[static_cast<std::size_t>(s)];
       if (!bot) continue;
-      (void)referee_->on_reconnect(s, now);
+      (void)match_->referee().on_reconnect(s, now);
       // The house seat is told the match again, as a person's Sync would tell it.
-      bot->start(match_started(s));
-      for (const auto& e : referee_->events_for(s, 1))
-        if (auto m = event_message(s, e, false)) feed_house_bot(s, *m);
+      bot->start(started_for(s));
+      for (const auto& m : match_->messages(s, 1, false)) feed_house_bot(s, m);
     }
   }
   publish_snapshot();
-  if (!referee_->finished())
+  if (!match_->referee().finished())
     asio::post(strand_, [self = shared_from_this()] { self->after_change(); });
   return Status::Ok();
 }
@@ -189,24 +160,23 @@ void MatchHost::move(Peer peer, storage::Id user, std::uint64_t request_id, std:
     const auto now = Clock::now();
     if (!h.is_seat_peer(seat, peer.conn->id())) {
       h.add_seat_peer(seat, peer);
-      if (!h.referee_->connected(seat)) (void)h.referee_->on_reconnect(seat, now);
+      if (!h.match_->referee().connected(seat)) (void)h.match_->referee().on_reconnect(seat, now);
     }
-    (void)h.referee_->tick(now);
-    if (h.referee_->finished()) {
+    (void)h.match_->referee().tick(now);
+    if (h.match_->referee().finished()) {
       h.after_change();
       return h.error(peer, request_id, v1::ERROR_CODE_MATCH_OVER,
-                     "match " + h.id() + " is over: " + describe(h.referee_->outcome()));
+                     "match " + h.id() + " is over: " + describe(h.match_->referee().outcome()));
     }
-    if (!h.referee_->can_act(seat)) {
+    if (!h.match_->referee().can_act(seat)) {
       h.after_change();
       return h.error(peer, request_id, v1::ERROR_CODE_NOT_YOUR_TURN, "it is not your turn");
     }
-    const auto result = h.referee_->submit(seat, text, now);
+    const auto result = h.match_->submit(seat, text, now);
     using S = referee::SubmitResult::Status;
     switch (result.status) {
       case S::kAccepted:
         h.app_.metrics.moves_accepted.inc();
-        h.note_action();
         h.move_received_ = received;
         h.after_change(std::make_pair(result.seq, request_id), peer.conn->id());
         return;
@@ -232,12 +202,12 @@ void MatchHost::resign(Peer peer, storage::Id user, std::uint64_t request_id) {
     const int seat = h.seat_for_request(peer, user, request_id);
     if (seat < 0) return;
     const auto now = Clock::now();
-    (void)h.referee_->tick(now);
-    if (h.referee_->finished()) {
+    (void)h.match_->referee().tick(now);
+    if (h.match_->referee().finished()) {
       h.after_change();
       return h.error(peer, request_id, v1::ERROR_CODE_MATCH_OVER, "match " + h.id() + " is over");
     }
-    if (auto s = h.referee_->resign(seat, now); !s)
+    if (auto s = h.match_->referee().resign(seat, now); !s)
       return h.error(peer, request_id, v1::ERROR_CODE_INTERNAL, s.message());
     v1::ServerMessage ack;
     ack.set_request_id(request_id);
@@ -257,9 +227,9 @@ void MatchHost::connection_closed(std::uint64_t connection_id) {
       auto& peers = h.seat_peers_[static_cast<std::size_t>(s)];
       const auto before = peers.size();
       std::erase_if(peers, [&](const Peer& p) { return p.conn->id() == connection_id; });
-      if (before > 0 && peers.empty() && h.referee_ && !h.referee_->finished() &&
+      if (before > 0 && peers.empty() && h.match_ && !h.match_->referee().finished() &&
           !h.house_[static_cast<std::size_t>(s)]) {
-        (void)h.referee_->on_disconnect(s, Clock::now());
+        (void)h.match_->referee().on_disconnect(s, Clock::now());
         h.app_.log.info("seat_disconnected", {{"match", h.id()}, {"seat", s}});
         h.arm_timer();
       }
@@ -279,11 +249,11 @@ void MatchHost::stop() {
 
 void MatchHost::publish_snapshot() {
   std::lock_guard lock(snapshot_mu_);
-  if (!referee_) return;
-  snapshot_.ply = referee_->game().ply();
-  snapshot_.finished = referee_->finished();
-  snapshot_.outcome = referee_->outcome();
-  snapshot_.last_seq = wire_seq(referee_->last_seq());
+  if (!match_) return;
+  snapshot_.ply = match_->ply();
+  snapshot_.finished = match_->referee().finished();
+  snapshot_.outcome = match_->referee().outcome();
+  snapshot_.last_seq = WireMatch::wire_seq(match_->referee().last_seq());
   snapshot_.spectators = static_cast<int>(spectators_.size());
 }
 

@@ -1,13 +1,11 @@
-// MatchHost: one match as an actor on its own strand. It holds the match's Referee (whose
-// game is a protocol::WireGame, so each accepted action's per-viewer wire forms come from
-// the one authoritative game), a timer armed at the referee's next deadline (clocks,
-// per-move limits, disconnect grace), the seats' connections and the spectators.
+// MatchHost: one match as an actor on its own strand. It hosts the match's
+// protocol::WireMatch (the referee, and every message the match sends), a timer armed at
+// the referee's next deadline (clocks, per-move limits, disconnect grace), the seats'
+// connections, the spectators and any house bots.
 //
 // Every public method posts to the strand and returns at once; replies and pushes go out
 // through the connections (thread-safe sends). Every accepted action is journaled by the
-// referee before anything about it is sent. Wire sequence numbers are the referee's minus
-// one: the referee's start event (seq 1) is the wire's MatchStarted, its first action is
-// wire seq 1, and its end event is MatchEnded (the last seq).
+// referee before anything about it is sent.
 #pragma once
 
 #include <array>
@@ -21,12 +19,11 @@
 #include <string>
 #include <vector>
 
-#include "protocol/wire/wire_game.h"
+#include "protocol/match/wire_match.h"
 #include "server/app/app_context.h"
 #include "server/app/house_bot.h"
 #include "server/app/stored_match.h"
 #include "server/hosting/storage_journal.h"
-#include "server/referee/referee.h"
 
 namespace boyi::app {
 
@@ -95,18 +92,10 @@ class MatchHost : public std::enable_shared_from_this<MatchHost> {
   bool finished() const { return finished_.load(); }
 
  private:
-  struct ActionInfo {
-    protocol::WireAction wire;
-    int ply = 0;
-    int to_move = -1;
-    std::array<bool, 2> running{};
-    std::int64_t move_limit_ms = 0;
-  };
-
-  const protocol::WireGame& game() const;
+  protocol::MatchHeader header() const;
+  v1::MatchStarted started_for(Seat seat) const;
   void after_change(std::optional<std::pair<std::uint64_t, std::uint64_t>> reply = std::nullopt,
                     std::uint64_t reply_conn = 0);
-  void note_action();
   void flush(std::uint64_t reply_seq, std::uint64_t reply_conn, std::uint64_t reply_request);
   void arm_timer();
   void on_timer();
@@ -122,16 +111,7 @@ class MatchHost : public std::enable_shared_from_this<MatchHost> {
   void finish_bookkeeping();
   void publish_snapshot();
 
-  v1::MatchStarted match_started(int seat) const;
-  v1::Clocks clocks_now() const;
-  v1::Clocks clocks_of(const std::array<std::int64_t, 2>& ms, const std::array<bool, 2>& running,
-                       std::int64_t move_limit_ms) const;
-  std::optional<v1::ServerMessage> event_message(int viewer, const referee::RecipientEvent& e,
-                                                 bool with_view) const;
   std::optional<v1::MatchRecord> wire_record() const;
-  // The full position after the end, public now, with the match's outcome (which may be a
-  // resignation, a flag or a forfeit the game itself knows nothing of).
-  v1::GameView final_view() const;
   records::RecordMeta meta() const;
   std::optional<std::string> json_record() const;
   std::optional<std::string> text_record() const;
@@ -148,21 +128,18 @@ class MatchHost : public std::enable_shared_from_this<MatchHost> {
   StoredMatch stored_;
   std::array<UserInfo, 2> players_;
   std::unique_ptr<hosting::StorageJournal> journal_;
-  std::unique_ptr<referee::Referee> referee_;
+  std::unique_ptr<protocol::WireMatch> match_;
   std::array<std::shared_ptr<HouseBot>, 2> house_;
   std::array<bool, 2> bot_pending_{};  // asked to choose (thinking, or pausing before sending)
   // Refused answers of each house seat in the position of referee seq `first`.
   std::array<std::pair<std::uint64_t, int>, 2> house_refusals_{};
-  std::vector<ActionInfo> actions_;  // [k-1]: the k-th accepted action
   std::array<std::vector<Peer>, 2> seat_peers_;
   std::vector<Peer> spectators_;
   std::array<std::uint64_t, 3> sent_seq_{};  // referee seq sent to seat 0, 1, spectators
-  std::array<v1::GameView, 3> initial_views_;
   bool stopped_ = false;
   bool ended_handled_ = false;
   std::atomic<bool> finished_{false};
   std::optional<RequestClock::time_point> move_received_;
-  std::string action_text(const ActionInfo& a) const;
   std::int64_t last_clock_update_ms_ = 0;
 
   mutable std::mutex snapshot_mu_;

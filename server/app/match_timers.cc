@@ -6,12 +6,11 @@
 namespace boyi::app {
 namespace asio = boost::asio;
 using match_detail::Clock;
-using match_detail::wire_seq;
-using match_detail::wire_time;
+using WireMatch = protocol::WireMatch;
 
 void MatchHost::arm_timer() {
-  if (stopped_ || !referee_ || referee_->finished()) return;
-  auto deadline = referee_->next_deadline();
+  if (stopped_ || !match_ || match_->referee().finished()) return;
+  auto deadline = match_->referee().next_deadline();
   const auto now = Clock::now();
   std::optional<Clock::time_point> wake = deadline;
   if (app_.config.clock_update_interval_ms > 0) {
@@ -26,9 +25,9 @@ void MatchHost::arm_timer() {
 }
 
 void MatchHost::on_timer() {
-  if (stopped_ || !referee_ || referee_->finished()) return;
+  if (stopped_ || !match_ || match_->referee().finished()) return;
   const auto now = Clock::now();
-  if (auto s = referee_->tick(now); !s) {
+  if (auto s = match_->referee().tick(now); !s) {
     app_.log.error("tick_failed", {{"match", id()}, {"reason", s.message()}});
     timer_.expires_after(std::chrono::seconds(1));
     timer_.async_wait([self = shared_from_this()](const boost::system::error_code& ec) {
@@ -36,7 +35,7 @@ void MatchHost::on_timer() {
     });
     return;
   }
-  if (!referee_->finished() && app_.config.clock_update_interval_ms > 0) {
+  if (!match_->referee().finished() && app_.config.clock_update_interval_ms > 0) {
     const auto now_ms =
         std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count();
     if (now_ms - last_clock_update_ms_ >= app_.config.clock_update_interval_ms - 5) {
@@ -44,7 +43,7 @@ void MatchHost::on_timer() {
       v1::ServerMessage m;
       auto* cu = m.mutable_clock_update();
       cu->set_match_id(id());
-      *cu->mutable_clocks() = clocks_now();
+      *cu->mutable_clocks() = match_->clocks(Clock::now());
       Outgoing out(std::move(m), app_.max_frame());
       for (const auto& peers : seat_peers_)
         for (const auto& p : peers) out.send(p);
@@ -63,8 +62,8 @@ constexpr int kMaxHouseRefusals = 3;
 }  // namespace
 
 bool MatchHost::house_turn(int seat, std::uint64_t ticket) const {
-  return !stopped_ && referee_ && !referee_->finished() && referee_->last_seq() == ticket &&
-         referee_->can_act(seat);
+  return !stopped_ && match_ && !match_->referee().finished() && match_->referee().last_seq() == ticket &&
+         match_->referee().can_act(seat);
 }
 
 void MatchHost::count_house_refusal(int seat, std::uint64_t ticket) {
@@ -74,18 +73,18 @@ void MatchHost::count_house_refusal(int seat, std::uint64_t ticket) {
 }
 
 void MatchHost::schedule_bots() {
-  if (stopped_ || !referee_ || referee_->finished()) return;
+  if (stopped_ || !match_ || match_->referee().finished()) return;
   for (int s = 0; s < 2; ++s) {
     const auto si = static_cast<std::size_t>(s);
-    if (!house_[si] || bot_pending_[si] || !referee_->can_act(s)) continue;
-    const std::uint64_t ticket = referee_->last_seq();
+    if (!house_[si] || bot_pending_[si] || !match_->referee().can_act(s)) continue;
+    const std::uint64_t ticket = match_->referee().last_seq();
     const auto& refused = house_refusals_[si];
     if (refused.first == ticket && refused.second >= kMaxHouseRefusals) continue;
     bot_pending_[si] = true;
     // The bot thinks at once on the pool; its move goes out no sooner than the pause.
     const auto asked = Clock::now();
     const auto earliest = asked + std::chrono::milliseconds(app_.config.house_bot_delay_ms);
-    house_[si]->choose(game().wire_view(s), clocks_now(), asked,
+    house_[si]->choose(match_->view(s), match_->clocks(Clock::now()), asked,
                        [self = shared_from_this(), s, ticket, earliest](HouseBot::Answer a) {
                          asio::post(self->strand_,
                                     [self, s, ticket, earliest, a = std::move(a)]() mutable {
@@ -126,14 +125,13 @@ void MatchHost::submit_house_move(int seat, std::uint64_t ticket, const std::str
   bot_pending_[si] = false;
   if (stopped_) return;
   const auto now = Clock::now();
-  if (referee_ && !referee_->finished()) (void)referee_->tick(now);
+  if (match_ && !match_->referee().finished()) (void)match_->referee().tick(now);
   if (!house_turn(seat, ticket)) return after_change();
-  const auto result = referee_->submit(seat, move, now);
+  const auto result = match_->submit(seat, move, now);
   using S = referee::SubmitResult::Status;
   switch (result.status) {
     case S::kAccepted:
       app_.metrics.moves_accepted.inc();
-      note_action();
       break;
     case S::kRejected:
       // Told to the player, which avoids that move when it is asked again (bounded).

@@ -10,8 +10,8 @@
 
 #include "engine/core/result.h"
 #include "server/records/record_meta.h"
-#include "server/referee/journal.h"
-#include "server/referee/match_config.h"
+#include "referee/journal.h"
+#include "referee/match_config.h"
 #include "server/storage/database.h"
 
 namespace boyi::app {

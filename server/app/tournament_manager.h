@@ -29,7 +29,7 @@
 #include "server/accounts/accounts.h"
 #include "server/app/app_context.h"
 #include "server/net/http_routes.h"
-#include "server/referee/match_config.h"
+#include "referee/match_config.h"
 #include "server/storage/tournament_store.h"
 #include "server/tournament/ops/tournament_ops.h"
 

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "server/hosting/storage_journal.h"
-#include "server/referee/referee.h"
+#include "referee/referee.h"
 
 namespace boyi::hosting {
 

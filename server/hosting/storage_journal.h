@@ -15,8 +15,8 @@
 #include <vector>
 
 #include "engine/core/result.h"
-#include "server/referee/journal.h"
-#include "server/referee/match_config.h"
+#include "referee/journal.h"
+#include "referee/match_config.h"
 #include "server/storage/database.h"
 
 namespace boyi::hosting {

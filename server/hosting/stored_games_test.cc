@@ -9,7 +9,7 @@
 
 #include "server/hosting/resume.h"
 #include "server/hosting/test_support.h"
-#include "server/referee/presets.h"
+#include "referee/presets.h"
 
 namespace boyi::hosting {
 namespace {

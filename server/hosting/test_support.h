@@ -12,7 +12,7 @@
 #include "engine/core/rng.h"
 #include "engine/registry.h"
 #include "server/hosting/storage_journal.h"
-#include "server/referee/referee.h"
+#include "referee/referee.h"
 #include "server/storage/test_support.h"
 
 namespace boyi::hosting::testing {

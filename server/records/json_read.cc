@@ -8,7 +8,7 @@
 
 #include "server/records/json_record.h"
 #include "server/records/sides.h"
-#include "server/referee/referee.h"
+#include "referee/referee.h"
 
 namespace boyi::records {
 

@@ -10,7 +10,7 @@
 
 #include "engine/core/result.h"
 #include "server/records/record_meta.h"
-#include "server/referee/record.h"
+#include "referee/record.h"
 
 namespace boyi::records {
 

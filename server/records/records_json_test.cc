@@ -122,7 +122,7 @@ TEST(RecordsJson, RefusesInconsistentRecordsNamingTheProblem) {
   expect_refused([](json& j) { j["final_position"] = "nothing"; }, "final_position");
   expect_refused([](json& j) { j["start"] = "2017-13-01T00:00:00.000Z"; }, "field 'start'");
   expect_refused([](json& j) { j["display_utc_offset"] = "+15:00"; }, "not a UTC offset");
-  expect_refused([](json& j) { j["config"]["time_control"]["total_ms"] = 0; }, "config: total");
+  expect_refused([](json& j) { j["config"]["time_control"]["total_ms"] = -5; }, "config.time_control.total_ms");
   expect_refused([](json& j) { j["match_id"] = ""; }, "match id");
   // An action after the game ended, and a game cut short with a rules ending.
   expect_refused([](json& j) { j["actions"].push_back(j["actions"][1]); }, "action 10");

@@ -1,4 +1,4 @@
-// The competition's text records: the example of ../shared/rules/gomoku.md,
+// The competition's text records: the example of docs/rules/gomoku.md,
 // hand-made games of each format, and malformed records (truncated, wrong
 // brackets, illegal moves, wrong colour order, bad UTF-8) refused with an error
 // naming the problem, never a crash.

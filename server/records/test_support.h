@@ -9,8 +9,8 @@
 
 #include "engine/core/rng.h"
 #include "server/records/record_meta.h"
-#include "server/referee/referee.h"
-#include "server/referee/test_support.h"
+#include "referee/referee.h"
+#include "referee/test_support.h"
 
 namespace boyi::records::testing {
 

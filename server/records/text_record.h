@@ -1,7 +1,7 @@
 // The competition's text records (棋谱) of the four games, one line each:
 //   {[C5][先手参赛队 B][后手参赛队 W][先手胜][2017.07.29 14:00 重庆][2017
 //   CCGC];B(J,10);W(L,10);...}
-// 五子棋 (C5) exactly as ../shared/rules/gomoku.md gives it; 军棋 (JQ), 点格棋 (DB) and
+// 五子棋 (C5) exactly as docs/rules/gomoku.md gives it; 军棋 (JQ), 点格棋 (DB) and
 // 苏拉卡尔塔 (SK) in the same style, of this project's design. README.md specifies
 // every format with an example.
 #pragma once
@@ -16,7 +16,7 @@
 #include "engine/core/result.h"
 #include "engine/registry.h"
 #include "server/records/record_meta.h"
-#include "server/referee/record.h"
+#include "referee/record.h"
 
 namespace boyi::records {
 

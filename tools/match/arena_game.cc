@@ -71,6 +71,7 @@ Result<GameRecord> play_arena_game(const MatchConfig& c, int index) {
       bots::play_arena_match(c.game, c.rules, time_control(c), *players[0], *players[1], options);
   if (!r) return Error{r.message()};
   rec.outcome = r->outcome;
+  rec.rules = r->rules;
   for (const auto& m : r->moves) {
     rec.moves.push_back(m.move);
     rec.movers.push_back(m.actor);

@@ -1,6 +1,6 @@
 // External engines in boyi-match: a player spec "cmd:PROTOCOL:COMMAND LINE" names an
 // existing competition engine program, run as a child process for each game and bridged
-// through its text protocol (bots/bridges/, ../shared/rules/engine-protocols.md):
+// through its text protocol (bots/bridges/, docs/rules/engine-protocols.md):
 //
 //   cmd:piskvork:./pela --fast          a Gomocup brain, for gomoku
 //   cmd:sau:"/opt/my engine/dots" -q    the platform protocol, for dots or surakarta

@@ -1,18 +1,11 @@
 #include "tools/match/local_match.h"
 
 #include <atomic>
-#include <chrono>
-#include <memory>
 #include <mutex>
 #include <thread>
 
-#include "bots/player.h"
 #include "bots/wire/engine_seat_player.h"
-#include "engine/dots/dots.h"
-#include "engine/gomoku/gomoku.h"
-#include "engine/junqi/junqi.h"
 #include "engine/registry.h"
-#include "engine/surakarta/surakarta.h"
 #include "tools/match/arena_game.h"
 #include "tools/match/external_engine.h"
 
@@ -24,123 +17,6 @@ double GameRecord::a_score() const {
 }
 
 namespace {
-
-using bots::SeatKnowledge;
-
-std::int64_t now_ns() {
-  return std::chrono::duration_cast<std::chrono::nanoseconds>(
-             std::chrono::steady_clock::now().time_since_epoch())
-      .count();
-}
-
-// What each seat is shown: the state itself for perfect information, the view
-// and event views for 军棋.
-template <Game G>
-struct Knowledge {
-  std::array<SeatKnowledge<G>, 2> seat;
-  explicit Knowledge(const G& s) : seat{s, s} {}
-  void update(const G& s, const typename G::Event*) { seat = {s, s}; }
-  const SeatKnowledge<G>& of(Seat s) const { return seat[s]; }
-};
-
-template <>
-struct Knowledge<junqi::State> {
-  std::array<bots::JunqiSeatInfo, 2> seat;
-  explicit Knowledge(const junqi::State& s) {
-    for (Seat i = 0; i < 2; ++i) {
-      seat[i].rules = s.rules();
-      seat[i].seat = i;
-      seat[i].view = s.view(i);
-    }
-  }
-  void update(const junqi::State& s, const junqi::Event* e) {
-    for (Seat i = 0; i < 2; ++i) {
-      if (e) seat[i].events.push_back(junqi::State::event_view(*e, i));
-      seat[i].view = s.view(i);
-    }
-  }
-  const bots::JunqiSeatInfo& of(Seat s) const { return seat[s]; }
-};
-
-template <Game G>
-Result<GameRecord> play_game(const MatchConfig& c, const typename G::Rules& rules, int index) {
-  GameRecord rec;
-  rec.index = index;
-  rec.a_seat = index % 2 == 0 ? 0 : 1;
-  std::array<std::unique_ptr<bots::Player<G>>, 2> players;
-  const std::uint64_t seed = c.seed * 0x9E3779B97F4A7C15ull + static_cast<std::uint64_t>(index);
-  for (Seat s = 0; s < 2; ++s) {
-    const std::string& spec = s == rec.a_seat ? c.first : c.second;
-    auto p = bots::make_player<G>(spec, seed ^ (s ? 0xB0B : 0xA11CE));
-    if (!p) return Error{p.message()};
-    players[s] = std::move(p).value();
-  }
-  G state(rules);
-  Knowledge<G> know(state);
-  std::array<std::int64_t, 2> bank{c.bank_ms, c.bank_ms};
-  std::array<std::int64_t, 2> used{0, 0};
-  auto finish = [&](Ending ending, Seat loser, std::string detail) {
-    rec.outcome.ending = ending;
-    rec.outcome.winner = 1 - loser;
-    rec.outcome.detail = std::move(detail);
-  };
-  int plies = 0;
-  while (!state.is_terminal() && !rec.outcome.finished()) {
-    if (plies >= c.max_plies) {
-      rec.outcome.ending = Ending::kAborted;
-      rec.outcome.detail = "move cap of the match runner";
-      break;
-    }
-    // Who acts: the side to move, or every seat still to act in a simultaneous phase.
-    std::vector<Seat> actors;
-    if (state.to_move() != kPublic)
-      actors.push_back(state.to_move());
-    else
-      for (Seat s = 0; s < 2; ++s)
-        if (state.can_act(s)) actors.push_back(s);
-    if (actors.empty()) {
-      rec.outcome.ending = Ending::kAborted;
-      rec.outcome.detail = "nobody can act";
-      break;
-    }
-    // In a simultaneous phase every seat decides from the same knowledge.
-    const Knowledge<G> before = know;
-    for (Seat s : actors) {
-      bots::TimeControl tc;
-      tc.per_move_ms = c.per_move_ms;
-      tc.bank_ms = bank[s] < 0 ? -1 : bank[s];
-      tc.increment_ms = c.increment_ms;
-      tc.safety_margin_ms = c.safety_margin_ms;
-      const std::int64_t t0 = now_ns();
-      const bots::TimeBudget budget(tc);
-      const typename G::Move move = players[s]->choose(before.of(s), s, budget);
-      const std::int64_t ms = (now_ns() - t0) / 1'000'000;
-      used[s] += ms;
-      if ((c.per_move_ms >= 0 && ms > c.per_move_ms + c.grace_ms) ||
-          (bank[s] >= 0 && ms > bank[s] + c.grace_ms)) {
-        finish(Ending::kTimeForfeit, s,
-               "seat " + std::to_string(s) + " took " + std::to_string(ms) + " ms");
-        break;
-      }
-      if (bank[s] >= 0) bank[s] = std::max<std::int64_t>(0, bank[s] - ms) + c.increment_ms;
-      const std::string text = state.format_move(move);
-      auto event = state.apply_checked(s, move);
-      if (!event) {
-        rec.note = "seat " + std::to_string(s) + " played '" + text + "': " + event.message();
-        finish(Ending::kIllegalMove, s, rec.note);
-        break;
-      }
-      rec.moves.push_back(text);
-      rec.movers.push_back(s);
-      know.update(state, &*event);
-      ++plies;
-    }
-  }
-  if (!rec.outcome.finished()) rec.outcome = state.outcome();
-  rec.a_ms = used[rec.a_seat];
-  rec.b_ms = used[1 - rec.a_seat];
-  return rec;
-}
 
 using PlayOne = std::function<Result<GameRecord>(int index)>;
 
@@ -199,21 +75,8 @@ Result<MatchResult> run_games(const MatchConfig& c, const PlayOne& play_one,
   return result;
 }
 
-template <Game G>
-Result<MatchResult> run_game(const MatchConfig& c,
-                             const std::function<void(const GameRecord&)>& on_game) {
-  auto rules = G::Rules::parse(c.rules);
-  if (!rules) return Error{"rules: " + rules.message()};
-  for (const auto* spec : {&c.first, &c.second}) {
-    auto p = bots::make_player<G>(*spec, 1);
-    if (!p) return Error{p.message()};
-  }
-  return run_games(
-      c, [&](int index) { return play_game<G>(c, *rules, index); }, on_game);
-}
-
-// Games with an external engine: the rules and built-in specs are checked by making the
-// players once, then every game goes through the arena.
+// The rules and built-in specs are checked by making the players once, then every game
+// goes through the arena (the one referee).
 Result<MatchResult> run_arena_games(const MatchConfig& c,
                                     const std::function<void(const GameRecord&)>& on_game) {
   if (auto bad = create_game(c.game, c.rules); !bad) return Error{"rules: " + bad.message()};
@@ -249,11 +112,7 @@ bool uses_external_engine(const MatchConfig& c) {
 Result<MatchResult> run_match(const MatchConfig& c,
                               const std::function<void(const GameRecord&)>& on_game) {
   if (auto st = validate(c); !st) return Error{st.message()};
-  if (uses_external_engine(c)) return run_arena_games(c, on_game);
-  if (c.game == "junqi") return run_game<junqi::State>(c, on_game);
-  if (c.game == "gomoku") return run_game<gomoku::State>(c, on_game);
-  if (c.game == "dots") return run_game<dots::State>(c, on_game);
-  return run_game<surakarta::State>(c, on_game);
+  return run_arena_games(c, on_game);
 }
 
 std::string game_log(const MatchConfig& c, const GameRecord& r) {
@@ -263,7 +122,7 @@ std::string game_log(const MatchConfig& c, const GameRecord& r) {
   std::string out;
   out += "[Game \"" + c.game + "\"]\n";
   out += "[Round \"" + std::to_string(r.index + 1) + "\"]\n";
-  out += "[Rules \"" + c.rules + "\"]\n";
+  out += "[Rules \"" + r.rules + "\"]\n";
   out += "[Seat0 \"" + s0 + "\"]\n";
   out += "[Seat1 \"" + s1 + "\"]\n";
   out += "[Result \"" + result + "\"]\n";

@@ -1,14 +1,12 @@
 // The local match runner: N games between two players of one game, no server.
 // Game i gives the first engine (A) seat 0 when i is even and seat 1 when odd,
-// so each plays first equally often. Every action goes through the engine's
-// checked path (an illegal one loses the game at once) and every move is timed
-// against the control; a player past its per-move limit or bank loses on time.
-// 军棋 players receive only their seat's view and event views.
+// so each plays first equally often. Every game is played in the arena
+// (arena_game.h): the one referee with an in-memory journal, the same clocks, grace
+// and illegal-move rule for both seats, and each seat told only what it may know.
 //
 // A player spec "cmd:PROTOCOL:COMMAND LINE" is an external engine program
-// (external_engine.h). When either player is one, every game is played in the
-// arena (arena_game.h) between SeatPlayers, as the server would referee it; an
-// engine that fails loses that game by disconnect forfeit.
+// (external_engine.h); any other spec is a built-in player (bots/player.h). An engine
+// that fails loses that game by disconnect forfeit.
 #pragma once
 
 #include <cstdint>
@@ -31,19 +29,20 @@ struct MatchConfig {
   std::int64_t bank_ms = -1;      // per side per game; < 0: none
   std::int64_t increment_ms = 0;
   std::int64_t safety_margin_ms = 30;
-  std::int64_t grace_ms = 50;  // measured time may exceed a limit by this before a forfeit
+  std::int64_t grace_ms = 50;  // the referee's grace: a limit falls only this far past it
   std::uint64_t seed = 1;
   int concurrency = 1;
   int max_plies = 5000;        // a game still running after this many actions is aborted (a draw)
   std::string engine_log_dir;  // external engines: a transcript per game and engine here
 };
 
-// Whether the match is played in the arena (either player is an external engine).
+// Whether either player is an external engine program.
 bool uses_external_engine(const MatchConfig& config);
 
 struct GameRecord {
   int index = 0;
   Seat a_seat = 0;                 // the seat engine A played
+  std::string rules;               // the canonical rules text the game was played under
   Outcome outcome;                 // the game's end
   std::vector<std::string> moves;  // every action in notation, in order
   std::vector<Seat> movers;

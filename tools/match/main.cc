@@ -122,8 +122,7 @@ int main(int argc, char** argv) {
               boyi::match::format_elo(e.upper).c_str());
   std::printf("time forfeits: A %d, B %d; illegal moves: A %d, B %d\n", r.a_time_forfeits,
               r.b_time_forfeits, r.a_illegal, r.b_illegal);
-  if (boyi::match::uses_external_engine(c))
-    std::printf("engine failures (lost by disconnect forfeit): A %d, B %d\n", r.a_failures,
-                r.b_failures);
+  std::printf("engine failures (lost by disconnect forfeit): A %d, B %d\n", r.a_failures,
+              r.b_failures);
   return 0;
 }

@@ -4,7 +4,7 @@
 #include <set>
 
 #include "engine/registry.h"
-#include "server/referee/presets.h"
+#include "referee/presets.h"
 #include "server/tournament/ops/settings_json.h"
 
 namespace boyi::tournament {

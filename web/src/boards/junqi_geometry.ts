@@ -1,4 +1,4 @@
-// 军棋's board (shared/rules/junqi.md), absolute frame: rows A–L (0–11) top to bottom,
+// 军棋's board (docs/rules/junqi.md), absolute frame: rows A–L (0–11) top to bottom,
 // columns 0–4. Camps, headquarters, railway posts, road and rail links, and the path a
 // piece travels along the railway (for drawing an engineer's turns).
 

@@ -1,4 +1,4 @@
-// 苏拉卡尔塔's two loops (shared/rules/surakarta.md): the loop of lines k and 5−k (k = 1 and
+// 苏拉卡尔塔's two loops (docs/rules/surakarta.md): the loop of lines k and 5−k (k = 1 and
 // 2), joined at the corners by three-quarter arcs. A loop is its 24 points in travel order,
 // split into 4 straight runs of 6; passing from one run to the next goes around an arc.
 // capturePath() finds the way a capture travels, to draw it.

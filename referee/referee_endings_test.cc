@@ -2,8 +2,8 @@
 // increments, per-move limits) and both illegal-move policies.
 #include <gtest/gtest.h>
 
-#include "server/referee/referee.h"
-#include "server/referee/test_support.h"
+#include "referee/referee.h"
+#include "referee/test_support.h"
 
 namespace boyi::referee {
 namespace {
@@ -29,6 +29,27 @@ TEST(RefereeEndings, ResignationByEitherSeatAtAnyTime) {
     EXPECT_FALSE(r->resign(1 - s, at_ms(600)).ok());  // ends once
     EXPECT_EQ(r->last_seq(), 2u);
   }
+}
+
+TEST(RefereeEndings, AFailedPlayerForfeitsAtOnceUnlessItsFlagFellFirst) {
+  MemoryJournal journal;
+  auto r = make(freestyle(), journal);
+  ASSERT_TRUE(r->forfeit(1, "seat 1 failed: engine crashed", at_ms(10)).ok());
+  EXPECT_EQ(r->outcome().ending, Ending::kDisconnectForfeit);
+  EXPECT_EQ(r->outcome().winner, 0);
+  EXPECT_EQ(r->outcome().detail, "seat 1 failed: engine crashed");
+  EXPECT_EQ(journal.entries().back().kind, EntryKind::kEnd);
+  EXPECT_EQ(journal.entries().back().outcome, r->outcome());
+  EXPECT_FALSE(r->forfeit(0, "too late", at_ms(20)).ok());  // ends once
+  auto resumed = Referee::resume(freestyle(), journal.entries(), journal, at_ms(30));
+  ASSERT_TRUE(resumed.ok()) << resumed.message();
+  EXPECT_EQ((*resumed)->outcome(), r->outcome());
+
+  // Seat 0's clock (60 s + 1 s grace) fell before its player was found dead.
+  MemoryJournal late;
+  auto slow = make(freestyle(), late);
+  EXPECT_FALSE(slow->forfeit(0, "seat 0 failed", at_ms(70'000)).ok());
+  EXPECT_EQ(slow->outcome().ending, Ending::kTimeForfeit);
 }
 
 TEST(RefereeEndings, AbortedHasNoWinner) {

@@ -1,4 +1,4 @@
-#include "server/referee/events.h"
+#include "referee/events.h"
 
 #include <algorithm>
 

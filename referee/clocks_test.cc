@@ -1,10 +1,10 @@
 // MatchClocks alone: charging, the grace boundary, increments at the end of a
 // turn, per-move limits, two clocks running at once.
-#include "server/referee/clocks.h"
+#include "referee/clocks.h"
 
 #include <gtest/gtest.h>
 
-#include "server/referee/test_support.h"
+#include "referee/test_support.h"
 
 namespace boyi::referee {
 namespace {

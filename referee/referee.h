@@ -22,11 +22,11 @@
 
 #include "engine/core/outcome.h"
 #include "engine/core/result.h"
-#include "server/referee/clocks.h"
-#include "server/referee/events.h"
-#include "server/referee/journal.h"
-#include "server/referee/match_config.h"
-#include "server/referee/record.h"
+#include "referee/clocks.h"
+#include "referee/events.h"
+#include "referee/journal.h"
+#include "referee/match_config.h"
+#include "referee/record.h"
 
 namespace boyi {
 class AnyGame;
@@ -91,6 +91,9 @@ class Referee {
   SubmitResult submit(Seat seat, std::string_view text, TimePoint now);
   // The seat gives up: the other wins by resignation.
   Status resign(Seat seat, TimePoint now);
+  // The seat's player is gone for good (a local engine that crashed or failed): the other
+  // wins by disconnect forfeit at once, with `detail` saying why.
+  Status forfeit(Seat seat, std::string detail, TimePoint now);
   // The seat's connection is gone: its grace starts (its clock keeps running).
   Status on_disconnect(Seat seat, TimePoint now);
   // The seat is back within its grace: the forfeit is cancelled. The server then
@@ -129,6 +132,9 @@ class Referee {
   // The committed game, read-only (made by the factory): the true state. Never show it to
   // a seat as a whole; use its per-viewer forms. Valid until the next non-const call.
   const AnyGame& game() const { return *game_; }
+  // The game as `viewer` may see it now: the committed game, except for spectators of a
+  // match with a spectator delay, who see it as of the last action they were told.
+  const AnyGame& game_seen_by(Seat viewer) const;
   int actions() const { return static_cast<int>(actions_.size()); }
   ClockReading clocks(TimePoint now) const { return clocks_.reading(now); }
   int attempts_used(Seat seat) const { return attempts_[seat]; }

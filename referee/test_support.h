@@ -10,7 +10,7 @@
 
 #include "engine/core/rng.h"
 #include "engine/registry.h"
-#include "server/referee/referee.h"
+#include "referee/referee.h"
 
 namespace boyi::referee::testing {
 

@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "engine/core/outcome.h"
-#include "server/referee/match_config.h"
+#include "referee/match_config.h"
 
 namespace boyi::referee {
 

@@ -1,4 +1,4 @@
-#include "server/referee/match_config.h"
+#include "referee/match_config.h"
 
 namespace boyi::referee {
 namespace {
@@ -11,20 +11,22 @@ std::string seconds(std::int64_t ms) {
 }  // namespace
 
 Status TimeControl::validate() const {
-  if (total_ms <= 0 || total_ms > kMaxTotalMs)
-    return fail("total time must be 1 ms to 24 h, got " + std::to_string(total_ms) + " ms");
+  if (total_ms < 0 || total_ms > kMaxTotalMs)
+    return fail("total time must be 0 (no bank) to 24 h, got " + std::to_string(total_ms) +
+                " ms");
   if (per_move_ms < 0 || per_move_ms > kMaxTotalMs)
     return fail("per-move limit must be 0 (none) to 24 h, got " + std::to_string(per_move_ms) +
                 " ms");
   if (increment_ms < 0 || increment_ms > kMaxTotalMs)
     return fail("increment must be 0 to 24 h, got " + std::to_string(increment_ms) + " ms");
+  if (total_ms == 0 && increment_ms > 0) return fail("an increment needs a bank (total time)");
   if (grace_ms < 0 || grace_ms > kMaxGraceMs)
     return fail("network grace must be 0 to 10 min, got " + std::to_string(grace_ms) + " ms");
   return Status::Ok();
 }
 
 std::string TimeControl::to_string() const {
-  std::string out = seconds(total_ms) + "+" + seconds(increment_ms);
+  std::string out = total_ms > 0 ? seconds(total_ms) + "+" + seconds(increment_ms) : "no bank";
   if (per_move_ms > 0) out += " " + seconds(per_move_ms) + "/move";
   out += " grace " + seconds(grace_ms);
   return out;

@@ -1,6 +1,6 @@
 // Referee::resume: rebuilding a match from its journal after a restart.
 #include "engine/registry.h"
-#include "server/referee/referee.h"
+#include "referee/referee.h"
 
 namespace boyi::referee {
 

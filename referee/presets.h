@@ -1,13 +1,13 @@
 // Competition presets: a name a player picks in the lobby ("junqi-ccgc") for a
 // game, its rules text and its time control, with the defaults of
-// ../shared/rules/*.md. Presets are data; the table is in presets.cc.
+// docs/rules/*.md. Presets are data; the table is in presets.cc.
 #pragma once
 
 #include <span>
 #include <string>
 #include <string_view>
 
-#include "server/referee/match_config.h"
+#include "referee/match_config.h"
 
 namespace boyi::referee {
 

@@ -6,8 +6,8 @@
 
 #include <cstdio>
 
-#include "server/referee/referee.h"
-#include "server/referee/test_support.h"
+#include "referee/referee.h"
+#include "referee/test_support.h"
 
 namespace boyi::referee {
 namespace {

@@ -3,8 +3,8 @@
 // the game can be finished afterwards; bad journals are refused.
 #include <gtest/gtest.h>
 
-#include "server/referee/referee.h"
-#include "server/referee/test_support.h"
+#include "referee/referee.h"
+#include "referee/test_support.h"
 
 namespace boyi::referee {
 namespace {

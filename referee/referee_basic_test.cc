@@ -2,9 +2,9 @@
 // actions and their events, wrong seats, the engine's own endings.
 #include <gtest/gtest.h>
 
-#include "server/referee/presets.h"
-#include "server/referee/referee.h"
-#include "server/referee/test_support.h"
+#include "referee/presets.h"
+#include "referee/referee.h"
+#include "referee/test_support.h"
 
 namespace boyi::referee {
 namespace {
@@ -54,7 +54,12 @@ TEST(RefereeMatchConfig, BadValuesAreErrorsNotCrashes) {
   EXPECT_NE(bad([](MatchConfig& c) { c.match_id.clear(); }), "");
   EXPECT_NE(bad([](MatchConfig& c) { c.game = "chess"; }).find("unknown game"), std::string::npos);
   EXPECT_NE(bad([](MatchConfig& c) { c.rules_text = "rule=go"; }), "");
-  EXPECT_NE(bad([](MatchConfig& c) { c.time.total_ms = 0; }).find("total time"), std::string::npos);
+  EXPECT_NE(bad([](MatchConfig& c) { c.time.total_ms = -1; }).find("total time"), std::string::npos);
+  EXPECT_NE(bad([](MatchConfig& c) {
+              c.time.total_ms = 0;
+              c.time.increment_ms = 1'000;
+            }).find("needs a bank"),
+            std::string::npos);
   EXPECT_NE(bad([](MatchConfig& c) { c.time.per_move_ms = -1; }), "");
   EXPECT_NE(bad([](MatchConfig& c) { c.time.grace_ms = -5; }), "");
   EXPECT_NE(bad([](MatchConfig& c) { c.illegal.max_attempts = 0; }), "");
@@ -62,6 +67,23 @@ TEST(RefereeMatchConfig, BadValuesAreErrorsNotCrashes) {
   EXPECT_NE(bad([](MatchConfig& c) { c.spectator_delay_plies = -1; }), "");
   EXPECT_EQ(TimeControl({180'000, 0, 2'000, 1'000}).to_string(), "180s+2s grace 1s");
   EXPECT_EQ(TimeControl({900'000, 10'000, 0, 500}).to_string(), "900s+0s 10s/move grace 500ms");
+  EXPECT_EQ(TimeControl({0, 200, 0, 50}).to_string(), "no bank 200ms/move grace 50ms");
+}
+
+TEST(Referee, WithoutABankOnlyThePerMoveLimitCanFall) {
+  MemoryJournal journal;
+  MatchConfig c = config("gomoku", "rule=freestyle opening=free");
+  c.time = {0, 0, 0, 0};
+  auto r = make(c, journal);
+  EXPECT_FALSE(r->next_deadline().has_value());  // no limit at all: nothing can fall
+  ASSERT_TRUE(r->submit(0, "H8", kT0 + std::chrono::hours(20)).accepted());
+  c.match_id = "m2";
+  c.time.per_move_ms = 100;
+  auto limited = make(c, journal);
+  ASSERT_TRUE(limited->next_deadline().has_value());
+  ASSERT_TRUE(limited->tick(kT0 + std::chrono::milliseconds(101)).ok());
+  EXPECT_EQ(limited->outcome().ending, Ending::kTimeForfeit);
+  EXPECT_EQ(limited->outcome().winner, 1);
 }
 
 TEST(Referee, StartsWithAStartEventForEveryone) {

@@ -1,4 +1,4 @@
-#include "server/referee/journal.h"
+#include "referee/journal.h"
 
 namespace boyi::referee {
 namespace {

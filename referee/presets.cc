@@ -1,4 +1,4 @@
-#include "server/referee/presets.h"
+#include "referee/presets.h"
 
 namespace boyi::referee {
 namespace {
@@ -13,7 +13,7 @@ constexpr TimeControl blitz() {
   return {180 * kSecond, 0, 2 * kSecond, kGrace};
 }
 
-// The competition presets follow ../shared/rules: 军棋 1800 s per side with the
+// The competition presets follow docs/rules: 军棋 1800 s per side with the
 // no-battle limit 31 (junqi.md, "End of the game"); 五子棋 renju with fouls and
 // the ccgc opening, 900 s (gomoku.md); 点格棋 and 苏拉卡尔塔 900 s per side.
 constexpr Preset kPresets[] = {

@@ -1,4 +1,4 @@
-#include "server/referee/clocks.h"
+#include "referee/clocks.h"
 
 #include <algorithm>
 
@@ -94,8 +94,9 @@ std::vector<ClockDeadline> MatchClocks::deadlines() const {
     const auto& c = seats_[s];
     if (!c.running) continue;
     const auto ms = [](std::int64_t v) { return std::chrono::milliseconds(v); };
-    out.push_back(
-        {c.since + ms(c.remaining_ms + time_.grace_ms + 1), s, ClockDeadline::Kind::kFlag});
+    if (time_.total_ms > 0)
+      out.push_back(
+          {c.since + ms(c.remaining_ms + time_.grace_ms + 1), s, ClockDeadline::Kind::kFlag});
     if (time_.per_move_ms > 0)
       out.push_back({c.turn_start + ms(time_.per_move_ms + time_.grace_ms + 1), s,
                      ClockDeadline::Kind::kPerMove});

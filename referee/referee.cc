@@ -1,4 +1,4 @@
-#include "server/referee/referee.h"
+#include "referee/referee.h"
 
 #include <algorithm>
 
@@ -345,6 +345,14 @@ Status Referee::resign(Seat seat, TimePoint now) {
   return end_with({Ending::kResignation, 1 - seat, seat_name(seat) + " resigned"}, seat, now);
 }
 
+Status Referee::forfeit(Seat seat, std::string detail, TimePoint now) {
+  if (!is_seat(seat)) return fail("no such seat");
+  now = monotonic(now);
+  if (auto s = tick(now); !s) return s;
+  if (finished()) return fail("the match is already over: " + describe(outcome_));
+  return end_with({Ending::kDisconnectForfeit, 1 - seat, printable(detail, 512)}, seat, now);
+}
+
 Status Referee::on_disconnect(Seat seat, TimePoint now) {
   if (!is_seat(seat)) return fail("no such seat");
   now = monotonic(now);
@@ -376,10 +384,13 @@ Status Referee::abort(std::string reason, TimePoint now) {
   return s;
 }
 
+const AnyGame& Referee::game_seen_by(Seat viewer) const {
+  return viewer == kPublic && public_game_ ? *public_game_ : *game_;
+}
+
 std::string Referee::view_text(Seat viewer) const {
-  if (viewer == kPublic) return (public_game_ ? public_game_ : game_)->view_text(kPublic);
-  if (!is_seat(viewer)) return {};
-  return game_->view_text(viewer);
+  if (viewer != kPublic && !is_seat(viewer)) return {};
+  return game_seen_by(viewer).view_text(viewer);
 }
 
 Seat Referee::to_move() const {

@@ -3,8 +3,8 @@
 // information over a whole seeded 军棋 game.
 #include <gtest/gtest.h>
 
-#include "server/referee/referee.h"
-#include "server/referee/test_support.h"
+#include "referee/referee.h"
+#include "referee/test_support.h"
 
 namespace boyi::referee {
 namespace {

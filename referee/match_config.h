@@ -12,7 +12,7 @@ namespace boyi::referee {
 
 // Server-authoritative clocks. All values in milliseconds.
 struct TimeControl {
-  std::int64_t total_ms = 900'000;  // per side, for the whole game
+  std::int64_t total_ms = 900'000;  // per side, for the whole game; 0 = no bank (local matches)
   std::int64_t per_move_ms = 0;     // limit for one turn; 0 = none
   std::int64_t increment_ms = 0;    // Fischer increment, added when a seat's turn ends
   std::int64_t grace_ms = 1'000;    // network grace: a flag falls only below -grace

@@ -1,0 +1,250 @@
+#include "protocol/match/wire_match.h"
+
+#include <algorithm>
+
+namespace boyi::protocol {
+namespace {
+
+Result<std::unique_ptr<AnyGame>> wire_factory(std::string_view game, std::string_view rules) {
+  auto w = create_wire_game(game, rules);
+  if (!w) return Error{w.message()};
+  return std::unique_ptr<AnyGame>(std::move(w).value());
+}
+
+std::uint32_t wire_ms(std::int64_t ms) {
+  return static_cast<std::uint32_t>(std::clamp<std::int64_t>(ms, 0, UINT32_MAX));
+}
+
+}  // namespace
+
+std::uint32_t WireMatch::wire_seq(std::uint64_t referee_seq) {
+  return referee_seq == 0 ? 0 : static_cast<std::uint32_t>(referee_seq - 1);
+}
+
+v1::TimeControl WireMatch::wire_time(const referee::TimeControl& t) {
+  v1::TimeControl w;
+  w.set_total_ms(wire_ms(t.total_ms));
+  w.set_per_move_ms(wire_ms(t.per_move_ms));
+  w.set_increment_ms(wire_ms(t.increment_ms));
+  return w;
+}
+
+WireMatch::WireMatch(MatchHeader header, std::unique_ptr<referee::Referee> referee)
+    : header_(std::move(header)), referee_(std::move(referee)) {
+  for (int s = 0; s < 2; ++s) header_.players[static_cast<std::size_t>(s)].set_seat(s);
+}
+
+WireMatch::~WireMatch() = default;
+
+WireMatch::ActionForms WireMatch::forms_after(const WireGame& game, WireAction wire,
+                                              std::int64_t move_limit_ms) {
+  ActionForms f;
+  f.move_limit_ms = move_limit_ms;
+  f.wire = std::move(wire);
+  f.ply = game.ply();
+  f.to_move = game.is_terminal() ? -1 : game.to_move();
+  for (int s = 0; s < 2; ++s)
+    f.running[static_cast<std::size_t>(s)] = !game.is_terminal() && game.can_act(s);
+  return f;
+}
+
+Result<std::unique_ptr<WireMatch>> WireMatch::create(referee::MatchConfig config,
+                                                     MatchHeader header,
+                                                     referee::MatchJournal& journal,
+                                                     TimePoint now) {
+  auto r = referee::Referee::create(std::move(config), journal, now, wire_factory);
+  if (!r) return Error{r.message()};
+  std::unique_ptr<WireMatch> m(new WireMatch(std::move(header), std::move(r).value()));
+  for (Seat v : {Seat{0}, Seat{1}, kPublic})
+    m->initial_views_[viewer_index(v)] = m->game_seen_by(v).wire_view(v);
+  return m;
+}
+
+Result<std::unique_ptr<WireMatch>> WireMatch::resume(referee::MatchConfig config,
+                                                     MatchHeader header,
+                                                     std::span<const referee::JournalEntry> entries,
+                                                     referee::MatchJournal& journal,
+                                                     TimePoint now) {
+  // Each action's wire forms come from replaying the journal through a fresh game: they
+  // only re-render past events; the referee's own game stays the one true state.
+  auto replay = create_wire_game(config.game, config.rules_text);
+  if (!replay) return Error{replay.message()};
+  std::array<v1::GameView, 3> initial;
+  for (Seat v : {Seat{0}, Seat{1}, kPublic}) initial[viewer_index(v)] = (*replay)->wire_view(v);
+  std::vector<ActionForms> actions;
+  for (const auto& e : entries) {
+    if (e.kind != referee::EntryKind::kAction) continue;
+    auto w = (*replay)->play_wire(e.seat, e.text);
+    if (!w) return Error{"action " + e.text + " does not replay: " + w.message()};
+    actions.push_back(forms_after(**replay, std::move(w).value(), config.time.per_move_ms));
+  }
+  auto r = referee::Referee::resume(std::move(config), entries, journal, now, wire_factory);
+  if (!r) return Error{r.message()};
+  std::unique_ptr<WireMatch> m(new WireMatch(std::move(header), std::move(r).value()));
+  m->initial_views_ = std::move(initial);
+  m->actions_ = std::move(actions);
+  return m;
+}
+
+const WireGame& WireMatch::game_seen_by(Seat recipient) const {
+  // Made by wire_factory; the referee's clones keep the factory's type.
+  return static_cast<const WireGame&>(referee_->game_seen_by(recipient));
+}
+
+referee::SubmitResult WireMatch::submit(Seat seat, std::string_view text, TimePoint now) {
+  auto r = referee_->submit(seat, text, now);
+  if (r.accepted()) {
+    const WireGame& g = game_seen_by(seat);
+    actions_.push_back(forms_after(g, g.last_action(), clocks(now).move_remaining_ms()));
+  }
+  return r;
+}
+
+int WireMatch::ply() const {
+  return referee_->game().ply();
+}
+
+const std::vector<std::string>& WireMatch::action_moves(int action_number) const {
+  static const std::vector<std::string> kNone;
+  if (action_number < 1 || action_number > actions()) return kNone;
+  return actions_[static_cast<std::size_t>(action_number - 1)].wire.applied.moves;
+}
+
+std::string WireMatch::action_text(int action_number) const {
+  std::string t;
+  for (const auto& m : action_moves(action_number)) t += (t.empty() ? "" : " ") + m;
+  return t;
+}
+
+// --- messages -------------------------------------------------------------------------------
+
+v1::Clocks WireMatch::clocks_of(const std::array<std::int64_t, 2>& ms,
+                                const std::array<bool, 2>& running,
+                                std::int64_t move_limit_ms) const {
+  v1::Clocks c;
+  for (auto v : ms) c.add_remaining_ms(wire_ms(v));
+  if (running[0] && running[1]) {
+    c.set_running(-1);
+    c.set_running_both(true);
+  } else {
+    c.set_running(running[0] ? 0 : running[1] ? 1 : -1);
+  }
+  c.set_move_remaining_ms(running[0] || running[1] ? wire_ms(move_limit_ms) : 0);
+  return c;
+}
+
+v1::Clocks WireMatch::clocks(TimePoint now) const {
+  const auto r = referee_->clocks(now);
+  std::int64_t move_ms = 0;
+  for (std::size_t s = 0; s < 2; ++s)
+    if (r.running[s] && r.move_remaining_ms[s] >= 0) move_ms = r.move_remaining_ms[s];
+  return clocks_of(r.remaining_ms, r.running, move_ms);
+}
+
+v1::MatchStarted WireMatch::started(Seat recipient, TimePoint now) const {
+  const auto& c = referee_->config();
+  v1::MatchStarted m;
+  m.set_match_id(c.match_id);
+  m.set_game(c.game);
+  m.set_preset(header_.preset);
+  m.set_rules(referee_->rules_text());
+  *m.mutable_time_control() = wire_time(c.time);
+  m.set_seat(recipient);
+  for (const auto& p : header_.players) *m.add_players() = p;
+  *m.mutable_clocks() = clocks(now);
+  *m.mutable_view() = initial_views_[viewer_index(recipient)];
+  m.set_spectator_delay_plies(static_cast<std::uint32_t>(c.spectator_delay_plies));
+  m.set_illegal_move_attempts(static_cast<std::uint32_t>(c.illegal.limit()));
+  return m;
+}
+
+std::optional<v1::ServerMessage> WireMatch::message(Seat recipient,
+                                                    const referee::RecipientEvent& e,
+                                                    bool with_view) const {
+  const std::size_t vi = viewer_index(recipient);
+  v1::ServerMessage m;
+  if (e.kind == referee::EventKind::kStart) return std::nullopt;
+  if (e.kind == referee::EventKind::kEnd) {
+    auto* me = m.mutable_match_ended();
+    me->set_match_id(id());
+    me->set_seq(wire_seq(e.seq));
+    *me->mutable_outcome() = to_wire(e.outcome);
+    *me->mutable_clocks() = clocks_of(e.clock_ms, {}, 0);
+    *me->mutable_final_view() = final_view();
+    return m;
+  }
+  if (e.action_number < 1 || e.action_number > actions()) return std::nullopt;
+  const ActionForms& a = actions_[static_cast<std::size_t>(e.action_number - 1)];
+  auto* ev = m.mutable_match_event();
+  ev->set_match_id(id());
+  ev->set_seq(wire_seq(e.seq));
+  ev->set_ply(a.ply);
+  ev->set_actor(e.actor);
+  ev->set_move(a.wire.move[vi]);
+  ev->set_redacted(a.wire.redacted[vi]);
+  ev->set_rendering(e.text);
+  for (const auto& ge : a.wire.events[vi]) *ev->add_events() = ge;
+  ev->set_move_time_ms(wire_ms(e.elapsed_ms));
+  *ev->mutable_clocks() =
+      clocks_of(e.clock_ms, a.running, a.move_limit_ms);
+  ev->set_to_move(a.to_move);
+  // The recipient's position right after its newest action, even the last one (the final
+  // view with every identity goes in MatchEnded).
+  if (with_view) *ev->mutable_view() = game_seen_by(recipient).wire_view(recipient);
+  return m;
+}
+
+std::vector<v1::ServerMessage> WireMatch::messages(Seat recipient, std::uint64_t after_seq,
+                                                   bool view_with_newest) const {
+  std::vector<v1::ServerMessage> out;
+  for (const auto& e : referee_->events_for(recipient, after_seq)) {
+    const bool newest = e.kind == referee::EventKind::kAction && e.action_number == actions();
+    if (auto m = message(recipient, e, view_with_newest && newest)) out.push_back(std::move(*m));
+  }
+  return out;
+}
+
+v1::GameView WireMatch::view(Seat recipient) const {
+  if (referee_->finished()) return final_view();
+  return game_seen_by(recipient).wire_view(recipient);
+}
+
+v1::GameView WireMatch::final_view() const {
+  v1::GameView v = game_seen_by(0).full_view();
+  if (referee_->finished()) {
+    *v.mutable_outcome() = to_wire(referee_->outcome());
+    v.set_to_move(-1);
+    v.set_can_act(false);
+    v.clear_legal_moves();
+  }
+  return v;
+}
+
+std::optional<v1::MatchRecord> WireMatch::record() const {
+  auto rec = referee_->record();
+  if (!rec) return std::nullopt;
+  v1::MatchRecord r;
+  r.set_match_id(id());
+  r.set_game(rec->config.game);
+  r.set_preset(header_.preset);
+  r.set_rules(rec->rules_text);
+  *r.mutable_time_control() = wire_time(rec->config.time);
+  for (const auto& p : header_.players) *r.add_players() = p;
+  for (std::size_t i = 0; i < rec->actions.size(); ++i) {
+    const auto& a = rec->actions[i];
+    const ActionForms* forms = i < actions_.size() ? &actions_[i] : nullptr;
+    auto* mv = r.add_moves();
+    mv->set_seq(wire_seq(a.seq));
+    mv->set_ply(forms ? forms->ply : static_cast<int>(i + 1));
+    mv->set_actor(a.seat);
+    mv->set_move(a.text);
+    mv->set_move_time_ms(wire_ms(a.elapsed_ms));
+    *mv->mutable_clocks() = clocks_of(a.clock_ms, forms ? forms->running : std::array<bool, 2>{}, 0);
+    if (forms) mv->set_rendering(forms->wire.applied.renderings[viewer_index(kPublic)]);
+  }
+  *r.mutable_outcome() = to_wire(rec->outcome);
+  r.set_final_text(rec->final_text);
+  return r;
+}
+
+}  // namespace boyi::protocol

@@ -1,0 +1,120 @@
+// WireMatch: the one referee of a match, speaking boyi.v1. It owns the match's
+// referee::Referee (whose game is a WireGame) and is the only place where a match's
+// messages are built: MatchStarted per seat, MatchEvent and MatchEnded per recipient,
+// clocks, views and the record's wire form. The server's MatchHost, the local arena
+// (boyi-match, boyi-tourney's local mode) and the test drivers all host a WireMatch:
+// the server with a durable journal on a strand, the others with a MemoryJournal.
+//
+// Sequence numbers: the referee's start event is seq 1 and is sent as MatchStarted; its
+// first action is wire seq 1 (wire_seq() = the referee's minus one).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "boyi/v1/boyi.pb.h"
+#include "engine/core/result.h"
+#include "protocol/wire/wire_game.h"
+#include "referee/referee.h"
+
+namespace boyi::protocol {
+
+// Who plays, as MatchStarted and the record show it.
+struct MatchHeader {
+  std::string preset;                   // "" when the match was not made from a preset
+  std::array<v1::Player, 2> players;    // [seat]
+};
+
+class WireMatch {
+ public:
+  using TimePoint = referee::TimePoint;
+
+  // Starts a match: the referee journals its start (see referee::Referee::create).
+  static Result<std::unique_ptr<WireMatch>> create(referee::MatchConfig config,
+                                                   MatchHeader header,
+                                                   referee::MatchJournal& journal, TimePoint now);
+  // Rebuilds a match from its journal (see referee::Referee::resume) and the wire forms
+  // of every action it holds, so past events render exactly as they first did.
+  static Result<std::unique_ptr<WireMatch>> resume(referee::MatchConfig config,
+                                                   MatchHeader header,
+                                                   std::span<const referee::JournalEntry> entries,
+                                                   referee::MatchJournal& journal, TimePoint now);
+
+  ~WireMatch();
+  WireMatch(const WireMatch&) = delete;
+  WireMatch& operator=(const WireMatch&) = delete;
+
+  // The referee: every call that is not an action (tick, resign, forfeit, on_disconnect,
+  // on_reconnect, abort) and every read go to it directly.
+  referee::Referee& referee() { return *referee_; }
+  const referee::Referee& referee() const { return *referee_; }
+  // One action of `seat`: the referee decides; an accepted action's wire forms are kept.
+  referee::SubmitResult submit(Seat seat, std::string_view text, TimePoint now);
+
+  const std::string& id() const { return referee_->config().match_id; }
+  const MatchHeader& header() const { return header_; }
+  // Accepted actions so far, and the game's ply after the last one.
+  int actions() const { return static_cast<int>(actions_.size()); }
+  int ply() const;
+  // An accepted action's moves in full notation (several for a 点格棋 turn); 1-based.
+  const std::vector<std::string>& action_moves(int action_number) const;
+  // The same as one text (a 点格棋 turn space-separated), as the journal stores it.
+  std::string action_text(int action_number) const;
+
+  // --- messages ---------------------------------------------------------------------
+  // MatchStarted for `recipient` (a seat, or kPublic for spectators): the position at the
+  // start (a client replays the events from there) and the clocks at `now`.
+  v1::MatchStarted started(Seat recipient, TimePoint now) const;
+  // The message telling `recipient` one of its events (MatchEvent or MatchEnded); none for
+  // the start event (MatchStarted is sent on its own). `with_view` adds the recipient's
+  // view after the action; only for the newest action (the view is the current one).
+  std::optional<v1::ServerMessage> message(Seat recipient, const referee::RecipientEvent& event,
+                                           bool with_view) const;
+  // The messages of every event of `recipient` after referee seq `after_seq`, in order.
+  std::vector<v1::ServerMessage> messages(Seat recipient, std::uint64_t after_seq,
+                                          bool view_with_newest) const;
+  v1::Clocks clocks(TimePoint now) const;
+  // What `recipient` may see now: a seat its live view; spectators the position as of the
+  // last action they were told (the spectator delay); everyone the final view once over.
+  v1::GameView view(Seat recipient) const;
+  // The full position after the end with the match's outcome (which may be a
+  // resignation, a flag or a forfeit the game itself knows nothing of).
+  v1::GameView final_view() const;
+  // The record's wire form (none while the match runs); the host adds the wall-clock
+  // times and the text record.
+  std::optional<v1::MatchRecord> record() const;
+
+  static std::uint32_t wire_seq(std::uint64_t referee_seq);
+  static v1::TimeControl wire_time(const referee::TimeControl& time);
+
+ private:
+  // What the wire says of one accepted action beyond the referee's record.
+  struct ActionForms {
+    WireAction wire;
+    int ply = 0;
+    int to_move = -1;
+    std::array<bool, 2> running{};
+    std::int64_t move_limit_ms = 0;  // what the per-move limit showed right after it
+  };
+
+  WireMatch(MatchHeader header, std::unique_ptr<referee::Referee> referee);
+  // The referee's game: made by create_wire_game, and clones keep their type.
+  const WireGame& game_seen_by(Seat recipient) const;
+  static ActionForms forms_after(const WireGame& game, WireAction wire,
+                                 std::int64_t move_limit_ms);
+  v1::Clocks clocks_of(const std::array<std::int64_t, 2>& ms, const std::array<bool, 2>& running,
+                       std::int64_t move_limit_ms) const;
+
+  MatchHeader header_;
+  std::unique_ptr<referee::Referee> referee_;
+  std::vector<ActionForms> actions_;           // [k-1]: the k-th accepted action
+  std::array<v1::GameView, 3> initial_views_;  // [viewer_index]: the position at the start
+};
+
+}  // namespace boyi::protocol
