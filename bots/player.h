@@ -20,7 +20,7 @@
 #include "bots/games/junqi_info.h"
 #include "bots/search/time_budget.h"
 #include "engine/core/game.h"
-#include "engine/core/result.h"
+#include "base/result.h"
 
 namespace boyi::bots {
 

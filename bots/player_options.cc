@@ -4,7 +4,7 @@
 #include <cmath>
 #include <cstdlib>
 
-#include "engine/core/options.h"
+#include "base/options.h"
 
 namespace boyi::bots {
 

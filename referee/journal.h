@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "engine/core/outcome.h"
-#include "engine/core/result.h"
+#include "base/result.h"
 
 namespace boyi::referee {
 

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <string>
 
-#include "engine/core/result.h"
+#include "base/result.h"
 
 namespace boyi::referee {
 

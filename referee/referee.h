@@ -21,7 +21,7 @@
 #include <vector>
 
 #include "engine/core/outcome.h"
-#include "engine/core/result.h"
+#include "base/result.h"
 #include "referee/clocks.h"
 #include "referee/events.h"
 #include "referee/journal.h"

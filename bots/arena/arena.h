@@ -24,7 +24,7 @@
 #include "bots/wire/seat_player.h"
 #include "boyi/v1/boyi.pb.h"
 #include "engine/core/outcome.h"
-#include "engine/core/result.h"
+#include "base/result.h"
 
 namespace boyi::bots {
 

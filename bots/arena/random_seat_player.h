@@ -8,7 +8,7 @@
 
 #include "bots/wire/seat_player.h"
 #include "engine/core/outcome.h"
-#include "engine/core/rng.h"
+#include "base/rng.h"
 
 namespace boyi::bots {
 

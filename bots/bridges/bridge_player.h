@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "bots/wire/seat_player.h"
-#include "engine/core/result.h"
+#include "base/result.h"
 
 namespace boyi::bots {
 

@@ -15,7 +15,7 @@
 #include <string_view>
 
 #include "engine/core/outcome.h"
-#include "engine/core/result.h"
+#include "base/result.h"
 #include "engine/junqi/junqi.h"
 
 namespace boyi::bots::junqi_lines {

@@ -11,7 +11,7 @@
 
 #include "bots/bridges/junqi_lines.h"
 #include "bots/games/junqi_info.h"
-#include "engine/core/result.h"
+#include "base/result.h"
 #include "engine/junqi/junqi.h"
 
 namespace boyi::bots {

@@ -7,7 +7,7 @@
 
 #include <gtest/gtest.h>
 
-#include "engine/core/rng.h"
+#include "base/rng.h"
 
 namespace boyi::bots {
 namespace {

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "engine/core/outcome.h"
-#include "engine/core/result.h"
+#include "base/result.h"
 #include "engine/gomoku/types.h"
 
 namespace boyi::bots {

@@ -28,7 +28,7 @@
 #include "bots/client/transport.h"
 #include "bots/wire/seat_player.h"
 #include "boyi/v1/boyi.pb.h"
-#include "engine/core/result.h"
+#include "base/result.h"
 
 namespace boyi::bots {
 

@@ -23,7 +23,7 @@
 #include "bots/client/bot.h"
 #include "bots/client/connection.h"
 #include "engine/core/outcome.h"
-#include "engine/core/rng.h"
+#include "base/rng.h"
 
 namespace boyi::bots::detail {
 

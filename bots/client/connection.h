@@ -13,7 +13,7 @@
 
 #include "bots/client/transport.h"
 #include "boyi/v1/boyi.pb.h"
-#include "engine/core/result.h"
+#include "base/result.h"
 
 namespace boost::asio {
 class io_context;

@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-#include "engine/core/result.h"
+#include "base/result.h"
 
 namespace boyi::bots {
 

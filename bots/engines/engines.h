@@ -11,7 +11,7 @@
 #include "bots/player.h"
 #include "bots/player_options.h"
 #include "engine/core/game.h"
-#include "engine/core/result.h"
+#include "base/result.h"
 #include "engine/dots/dots.h"
 #include "engine/gomoku/gomoku.h"
 #include "engine/junqi/junqi.h"

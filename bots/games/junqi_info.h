@@ -23,7 +23,7 @@
 #include <optional>
 #include <vector>
 
-#include "engine/core/rng.h"
+#include "base/rng.h"
 #include "engine/junqi/junqi.h"
 
 namespace boyi::bots {

@@ -9,7 +9,7 @@
 #include <filesystem>
 #include <functional>
 
-#include "engine/core/result.h"
+#include "base/result.h"
 
 namespace boyi::bots::learned {
 

@@ -25,7 +25,7 @@
 #include "bots/search/common.h"
 #include "bots/search/mcts.h"
 #include "bots/search/time_budget.h"
-#include "engine/core/rng.h"
+#include "base/rng.h"
 
 namespace boyi::bots {
 

@@ -30,7 +30,7 @@
 #include "bots/search/common.h"
 #include "bots/search/time_budget.h"
 #include "engine/core/playout.h"
-#include "engine/core/rng.h"
+#include "base/rng.h"
 
 namespace boyi::bots {
 

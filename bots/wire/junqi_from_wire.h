@@ -10,7 +10,7 @@
 
 #include "boyi/v1/boyi.pb.h"
 #include "engine/core/outcome.h"
-#include "engine/core/result.h"
+#include "base/result.h"
 #include "engine/junqi/junqi.h"
 
 namespace boyi::bots {

@@ -14,8 +14,8 @@
 
 #include "boyi/v1/boyi.pb.h"
 #include "engine/core/game.h"
-#include "engine/core/result.h"
-#include "engine/core/rng.h"
+#include "base/result.h"
+#include "base/rng.h"
 #include "engine/dots/dots.h"
 #include "engine/gomoku/gomoku.h"
 #include "engine/junqi/junqi.h"

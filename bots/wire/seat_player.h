@@ -7,7 +7,7 @@
 #include <string>
 
 #include "boyi/v1/boyi.pb.h"
-#include "engine/core/result.h"
+#include "base/result.h"
 
 namespace boyi::bots {
 

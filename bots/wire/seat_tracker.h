@@ -20,7 +20,7 @@
 #include "bots/player.h"
 #include "boyi/v1/boyi.pb.h"
 #include "engine/core/game.h"
-#include "engine/core/result.h"
+#include "base/result.h"
 
 namespace boyi::bots {
 

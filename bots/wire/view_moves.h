@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "boyi/v1/boyi.pb.h"
-#include "engine/core/result.h"
-#include "engine/core/rng.h"
+#include "base/result.h"
+#include "base/rng.h"
 
 namespace boyi::bots {
 

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "engine/core/game.h"
-#include "engine/core/rng.h"
+#include "base/rng.h"
 
 namespace boyi {
 

@@ -7,7 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "engine/core/rng.h"
+#include "base/rng.h"
 
 namespace boyi {
 

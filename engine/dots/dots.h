@@ -32,7 +32,7 @@
 #include "engine/core/game.h"
 #include "engine/core/move_list.h"
 #include "engine/core/outcome.h"
-#include "engine/core/result.h"
+#include "base/result.h"
 #include "engine/core/zobrist.h"
 #include "engine/dots/geometry.h"
 

@@ -8,7 +8,7 @@
 
 #include <gtest/gtest.h>
 
-#include "engine/core/rng.h"
+#include "base/rng.h"
 #include "engine/dots/test_support.h"
 #include "engine/testing/golden.h"
 

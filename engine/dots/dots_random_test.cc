@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include "engine/core/rng.h"
+#include "base/rng.h"
 #include "engine/dots/reference.h"
 #include "engine/dots/test_support.h"
 

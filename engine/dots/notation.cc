@@ -4,7 +4,7 @@
 #include <charconv>
 #include <string>
 
-#include "engine/core/options.h"
+#include "base/options.h"
 #include "engine/dots/dots.h"
 
 namespace boyi::dots {

@@ -7,7 +7,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "engine/core/rng.h"
+#include "base/rng.h"
 #include "engine/gomoku/test_support.h"
 #include "engine/testing/golden.h"
 

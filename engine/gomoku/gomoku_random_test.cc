@@ -2,7 +2,7 @@
 // forbidden test against the reference's definition-based one.
 #include <gtest/gtest.h>
 
-#include "engine/core/rng.h"
+#include "base/rng.h"
 #include "engine/gomoku/test_support.h"
 
 namespace boyi::gomoku {

@@ -1,7 +1,7 @@
 // Rules values and the names of the small types: their text forms.
 #include <array>
 
-#include "engine/core/options.h"
+#include "base/options.h"
 #include "engine/gomoku/types.h"
 
 namespace boyi::gomoku {

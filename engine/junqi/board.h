@@ -10,7 +10,7 @@
 #include <string_view>
 
 #include "engine/core/outcome.h"
-#include "engine/core/result.h"
+#include "base/result.h"
 
 namespace boyi::junqi {
 

@@ -24,8 +24,8 @@
 #include "engine/core/game.h"
 #include "engine/core/move_list.h"
 #include "engine/core/outcome.h"
-#include "engine/core/result.h"
-#include "engine/core/rng.h"
+#include "base/result.h"
+#include "base/rng.h"
 #include "engine/junqi/board.h"
 
 namespace boyi::junqi {

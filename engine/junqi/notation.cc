@@ -4,7 +4,7 @@
 #include <array>
 #include <string>
 
-#include "engine/core/options.h"
+#include "base/options.h"
 #include "engine/junqi/junqi.h"
 
 namespace boyi::junqi {

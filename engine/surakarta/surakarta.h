@@ -28,7 +28,7 @@
 
 #include "engine/core/move_list.h"
 #include "engine/core/outcome.h"
-#include "engine/core/result.h"
+#include "base/result.h"
 
 namespace boyi::surakarta {
 

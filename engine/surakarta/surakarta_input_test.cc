@@ -2,7 +2,7 @@
 // with a reason, never a crash.
 #include <gtest/gtest.h>
 
-#include "engine/core/rng.h"
+#include "base/rng.h"
 #include "engine/surakarta/surakarta.h"
 
 namespace boyi::surakarta {

@@ -6,7 +6,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "engine/core/rng.h"
+#include "base/rng.h"
 #include "engine/surakarta/reference.h"
 #include "engine/surakarta/surakarta.h"
 #include "engine/surakarta/test_util.h"

@@ -2,7 +2,7 @@
 // reader. Nothing here may crash on bad input; every error says what was wrong.
 #include <bit>
 
-#include "engine/core/options.h"
+#include "base/options.h"
 #include "engine/surakarta/loops.h"
 #include "engine/surakarta/surakarta.h"
 

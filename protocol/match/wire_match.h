@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "boyi/v1/boyi.pb.h"
-#include "engine/core/result.h"
+#include "base/result.h"
 #include "protocol/wire/wire_game.h"
 #include "referee/referee.h"
 

@@ -7,7 +7,7 @@
 
 #include <chrono>
 
-#include "engine/core/rng.h"
+#include "base/rng.h"
 #include "referee/journal.h"
 
 namespace boyi::protocol {

@@ -16,7 +16,7 @@
 #include <string>
 #include <string_view>
 
-#include "engine/core/result.h"
+#include "base/result.h"
 
 namespace google::protobuf {
 class Message;

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/core/rng.h"
+#include "base/rng.h"
 #include "engine/junqi/junqi.h"
 #include "protocol/wire/json.h"
 #include "protocol/wire/wire_game.h"

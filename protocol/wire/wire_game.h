@@ -20,7 +20,7 @@
 
 #include "boyi/v1/boyi.pb.h"
 #include "engine/core/outcome.h"
-#include "engine/core/result.h"
+#include "base/result.h"
 #include "engine/registry.h"
 
 namespace boyi::protocol {

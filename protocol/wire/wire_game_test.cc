@@ -11,7 +11,7 @@
 #include <set>
 #include <string>
 
-#include "engine/core/rng.h"
+#include "base/rng.h"
 #include "engine/dots/dots.h"
 #include "engine/gomoku/gomoku.h"
 #include "engine/junqi/junqi.h"

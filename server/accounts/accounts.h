@@ -15,7 +15,7 @@
 #include <string>
 #include <string_view>
 
-#include "engine/core/result.h"
+#include "base/result.h"
 #include "server/accounts/password.h"
 #include "server/storage/database.h"
 

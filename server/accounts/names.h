@@ -9,7 +9,7 @@
 
 #include <string_view>
 
-#include "engine/core/result.h"
+#include "base/result.h"
 
 namespace boyi::accounts {
 

@@ -6,7 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "engine/core/rng.h"
+#include "base/rng.h"
 #include "engine/registry.h"
 #include "server/app/app_test_fixture.h"
 #include "server/app/house_bot.h"

@@ -4,7 +4,7 @@
 // resume.
 #include <gtest/gtest.h>
 
-#include "engine/core/rng.h"
+#include "base/rng.h"
 #include "engine/registry.h"
 #include "server/app/app_test_client.h"
 

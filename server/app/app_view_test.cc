@@ -5,7 +5,7 @@
 #include <numeric>
 #include <set>
 
-#include "engine/core/rng.h"
+#include "base/rng.h"
 #include "engine/registry.h"
 #include "server/app/app_test_fixture.h"
 

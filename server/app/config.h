@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-#include "engine/core/result.h"
+#include "base/result.h"
 #include "server/accounts/password.h"
 #include "server/net/net_limits.h"
 #include "referee/match_config.h"

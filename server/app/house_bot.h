@@ -22,8 +22,8 @@
 
 #include "bots/wire/seat_player.h"
 #include "boyi/v1/boyi.pb.h"
-#include "engine/core/result.h"
-#include "engine/core/rng.h"
+#include "base/result.h"
+#include "base/rng.h"
 #include "server/app/house_levels.h"
 #include "server/storage/database.h"
 

@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/core/result.h"
+#include "base/result.h"
 
 namespace boyi::app {
 

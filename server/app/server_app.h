@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <memory>
 
-#include "engine/core/result.h"
+#include "base/result.h"
 #include "server/app/config.h"
 
 namespace boyi::net {

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/core/result.h"
+#include "base/result.h"
 #include "server/records/record_meta.h"
 #include "referee/journal.h"
 #include "referee/match_config.h"

@@ -14,7 +14,7 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/core/result.h"
+#include "base/result.h"
 #include "referee/journal.h"
 #include "referee/match_config.h"
 #include "server/storage/database.h"

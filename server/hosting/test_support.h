@@ -9,7 +9,7 @@
 #include <memory>
 #include <string>
 
-#include "engine/core/rng.h"
+#include "base/rng.h"
 #include "engine/registry.h"
 #include "server/hosting/storage_journal.h"
 #include "referee/referee.h"

@@ -17,7 +17,7 @@
 #include <string>
 #include <string_view>
 
-#include "engine/core/result.h"
+#include "base/result.h"
 #include "protocol/framing/frame.h"
 
 namespace boyi::net {

@@ -14,7 +14,7 @@
 #include <memory>
 #include <string>
 
-#include "engine/core/result.h"
+#include "base/result.h"
 #include "server/net/connection.h"
 #include "server/net/http_routes.h"
 #include "server/net/metrics.h"

@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-#include "engine/core/result.h"
+#include "base/result.h"
 #include "server/records/record_meta.h"
 #include "referee/record.h"
 

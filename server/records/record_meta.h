@@ -11,7 +11,7 @@
 #include <string>
 #include <string_view>
 
-#include "engine/core/result.h"
+#include "base/result.h"
 
 namespace boyi::records {
 

@@ -7,7 +7,7 @@
 
 #include <gtest/gtest.h>
 
-#include "engine/core/rng.h"
+#include "base/rng.h"
 #include "server/records/record_meta.h"
 #include "referee/referee.h"
 #include "referee/test_support.h"

@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/core/result.h"
+#include "base/result.h"
 #include "server/records/text_record.h"
 
 namespace boyi::records::detail {

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "engine/core/outcome.h"
-#include "engine/core/result.h"
+#include "base/result.h"
 #include "engine/registry.h"
 #include "server/records/record_meta.h"
 #include "referee/record.h"

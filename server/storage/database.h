@@ -24,7 +24,7 @@
 #include <utility>
 #include <vector>
 
-#include "engine/core/result.h"
+#include "base/result.h"
 #include "server/storage/records.h"
 
 namespace boyi::storage {

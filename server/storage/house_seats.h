@@ -6,7 +6,7 @@
 #include <optional>
 
 #include "engine/core/outcome.h"
-#include "engine/core/result.h"
+#include "base/result.h"
 #include "server/storage/database.h"
 
 namespace boyi::storage {

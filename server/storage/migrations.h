@@ -5,7 +5,7 @@
 
 #include <span>
 
-#include "engine/core/result.h"
+#include "base/result.h"
 
 namespace boyi::storage {
 

@@ -13,7 +13,7 @@
 #include <string_view>
 #include <unordered_map>
 
-#include "engine/core/result.h"
+#include "base/result.h"
 
 namespace boyi::storage {
 

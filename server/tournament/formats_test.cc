@@ -4,7 +4,7 @@
 #include <map>
 #include <set>
 
-#include "engine/core/rng.h"
+#include "base/rng.h"
 #include "server/tournament/knockout.h"
 #include "server/tournament/plan.h"
 #include "server/tournament/round_robin.h"

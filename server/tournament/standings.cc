@@ -81,10 +81,10 @@ Standings compute_standings(const Settings& settings, int entrants,
     }
   }
   for (auto& row : rows) {
-    row.elo = match::elo_estimate(row.wdl.wins, row.wdl.draws, row.wdl.losses);
+    row.elo = tournament::elo_estimate(row.wdl.wins, row.wdl.draws, row.wdl.losses);
     for (std::size_t o = 0; o < n; ++o) {
       auto& cell = out.crosstable[static_cast<std::size_t>(row.entrant)][o];
-      cell.elo = match::elo_estimate(cell.wdl.wins, cell.wdl.draws, cell.wdl.losses);
+      cell.elo = tournament::elo_estimate(cell.wdl.wins, cell.wdl.draws, cell.wdl.losses);
     }
   }
   if (settings.format == Format::kKnockout) {

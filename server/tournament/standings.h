@@ -17,7 +17,7 @@
 
 #include "server/tournament/game.h"
 #include "server/tournament/settings.h"
-#include "tools/match/elo.h"
+#include "server/tournament/elo.h"
 
 namespace boyi::tournament {
 
@@ -33,7 +33,7 @@ struct StandingRow {
   double direct_encounter = 0;
   int place = 0;           // knockout: 1 champion, 2 finalist, 3, 5, ...; 0 still in (or
                            // another format)
-  match::EloEstimate elo;  // from its results against the whole field
+  tournament::EloEstimate elo;  // from its results against the whole field
   double tie_break(TieBreak t) const;
 };
 
@@ -42,7 +42,7 @@ struct CrossCell {
   Wdl wdl;
   std::string results;  // in game order: "1" win, "=" draw, "0" loss ("" if they never met)
   double points = 0;
-  match::EloEstimate elo;  // the row entrant minus the column entrant
+  tournament::EloEstimate elo;  // the row entrant minus the column entrant
 };
 
 struct Standings {

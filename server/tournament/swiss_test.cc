@@ -7,7 +7,7 @@
 #include <map>
 #include <set>
 
-#include "engine/core/rng.h"
+#include "base/rng.h"
 #include "server/tournament/plan.h"
 #include "server/tournament/standings.h"
 #include "server/tournament/swiss.h"

@@ -16,10 +16,8 @@
 #include <thread>
 #include <vector>
 
-#include "engine/core/result.h"
-#include "tests/support/random_mover.h"
-#include "tests/support/server_process.h"
-#include "tests/support/test_client.h"
+#include "base/result.h"
+#include "tests/e2e/e2e_support.h"
 
 namespace boyi::e2e {
 

@@ -9,16 +9,20 @@
 #include <string>
 #include <utility>
 
-#include "tests/support/random_mover.h"
-#include "tests/support/server_process.h"
-#include "tests/support/test_client.h"
+#include "tools/harness/random_mover.h"
+#include "tools/harness/server_process.h"
+#include "tools/harness/test_client.h"
 
-namespace boyi::e2e {
-
+namespace boyi::protocol {
 // Test names and messages print transports by name.
 inline void PrintTo(Transport t, std::ostream* os) {
   *os << to_string(t);
 }
+}  // namespace boyi::protocol
+
+namespace boyi::e2e {
+
+using namespace ::boyi::harness;  // the clients, the server process and the random movers
 
 // Unique names across one test program.
 inline std::string unique_name(const std::string& prefix) {

@@ -10,7 +10,7 @@
 
 #include "bots/client/bot.h"
 #include "bots/wire/engine_seat_player.h"
-#include "engine/core/result.h"
+#include "base/result.h"
 
 namespace boyi::bots {
 

@@ -10,14 +10,14 @@
 #include <thread>
 #include <vector>
 
-#include "engine/core/rng.h"
-#include "tests/support/random_mover.h"
+#include "base/rng.h"
+#include "tools/harness/random_mover.h"
 
 namespace boyi::load {
 
 namespace asio = boost::asio;
 using Clock = std::chrono::steady_clock;
-using e2e::WireConnection;
+using protocol::WireConnection;
 
 namespace {
 
@@ -43,7 +43,7 @@ class Pair : public std::enable_shared_from_this<Pair> {
 
   void start() {
     for (int k = 0; k < 2; ++k) {
-      e2e::WireCallbacks cb;
+      protocol::WireCallbacks cb;
       auto self = shared_from_this();
       cb.on_connected = [self, k](Status st) {
         if (!st.ok()) {
@@ -108,7 +108,7 @@ class Pair : public std::enable_shared_from_this<Pair> {
         seat_[k] = ms.seat();
         match_id_ = ms.match_id();
         if (ms.game() == "junqi")
-          layout_[k] = e2e::random_junqi_layout(ms.seat(), rng_());
+          layout_[k] = harness::random_junqi_layout(ms.seat(), rng_());
         else
           layout_[k].clear();
       }

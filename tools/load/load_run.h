@@ -7,7 +7,7 @@
 #include <map>
 #include <string>
 
-#include "tests/support/wire_connection.h"
+#include "protocol/client/wire_connection.h"
 #include "tools/load/stats.h"
 
 namespace boyi::load {
@@ -17,7 +17,7 @@ struct LoadOptions {
   std::uint16_t port = 7700;
   int matches = 100;
   double duration_s = 30;
-  e2e::Transport transport = e2e::Transport::tcp_binary;
+  protocol::Transport transport = protocol::Transport::tcp_binary;
   std::string preset = "surakarta-ccgc";
   int think_ms = 25;  // a mover waits this long before sending (stay under the rate limit)
   int threads = 2;    // client io threads

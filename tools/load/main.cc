@@ -15,7 +15,7 @@
 #include <string>
 #include <thread>
 
-#include "tests/support/server_process.h"
+#include "tools/harness/server_process.h"
 #include "tools/load/echo_baseline.h"
 #include "tools/load/load_run.h"
 
@@ -64,21 +64,21 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   CLI11_PARSE(app, argc, argv);
 
-  auto parsed = boyi::e2e::parse_transport(transport);
+  auto parsed = boyi::protocol::parse_transport(transport);
   if (!parsed.ok()) {
     std::fprintf(stderr, "boyi-load: %s\n", parsed.message().c_str());
     return 2;
   }
   opt.transport = *parsed;
 
-  std::unique_ptr<boyi::e2e::ServerProcess> own_server;
+  std::unique_ptr<boyi::harness::ServerProcess> own_server;
   if (!server_bin.empty()) {
-    boyi::e2e::ServerOptions so;
+    boyi::harness::ServerOptions so;
     so.binary = server_bin;
     so.config_fields =
         "\"limits\": {\"max_connections_per_address\": " + std::to_string(2 * opt.matches + 64) +
         "}";
-    auto started = boyi::e2e::ServerProcess::start(so);
+    auto started = boyi::harness::ServerProcess::start(so);
     if (!started.ok()) {
       std::fprintf(stderr, "boyi-load: cannot start the server: %s\n", started.message().c_str());
       return 2;

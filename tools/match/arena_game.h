@@ -5,7 +5,7 @@
 // (crash, hang, garbage, an engine that would not start) loses by disconnect forfeit.
 #pragma once
 
-#include "engine/core/result.h"
+#include "base/result.h"
 #include "tools/match/local_match.h"
 
 namespace boyi::match {

@@ -15,7 +15,7 @@
 #include <mutex>
 
 #include "bots/player.h"
-#include "tools/match/elo.h"
+#include "server/tournament/elo.h"
 #include "tools/match/external_engine.h"
 #include "tools/match/local_match.h"
 
@@ -111,15 +111,15 @@ int main(int argc, char** argv) {
     return 2;
   }
   const auto& r = *result;
-  const auto e = boyi::match::elo_estimate(r.wins, r.draws, r.losses);
+  const auto e = boyi::tournament::elo_estimate(r.wins, r.draws, r.losses);
   const int n = r.wins + r.draws + r.losses;
   std::printf("%s: A = %s, B = %s, %d games\n", c.game.c_str(), c.first.c_str(), c.second.c_str(),
               n);
   std::printf("A: %d wins, %d draws, %d losses; score %.1f/%d = %.3f\n", r.wins, r.draws, r.losses,
               r.wins + 0.5 * r.draws, n, e.score);
   std::printf("Elo difference A - B: %s, 95%% interval [%s, %s]\n",
-              boyi::match::format_elo(e.elo).c_str(), boyi::match::format_elo(e.lower).c_str(),
-              boyi::match::format_elo(e.upper).c_str());
+              boyi::tournament::format_elo(e.elo).c_str(), boyi::tournament::format_elo(e.lower).c_str(),
+              boyi::tournament::format_elo(e.upper).c_str());
   std::printf("time forfeits: A %d, B %d; illegal moves: A %d, B %d\n", r.a_time_forfeits,
               r.b_time_forfeits, r.a_illegal, r.b_illegal);
   std::printf("engine failures (lost by disconnect forfeit): A %d, B %d\n", r.a_failures,

@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "engine/core/result.h"
+#include "base/result.h"
 
 namespace boyi::tourney {
 

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/core/result.h"
+#include "base/result.h"
 #include "server/tournament/settings.h"
 
 namespace boyi::tourney {

@@ -31,7 +31,7 @@ Result<EvalOutcome> evaluate(const EvalSettings& s, const std::string& current,
   out.wins = r->wins;
   out.draws = r->draws;
   out.losses = r->losses;
-  out.elo = match::elo_estimate(r->wins, r->draws, r->losses);
+  out.elo = tournament::elo_estimate(r->wins, r->draws, r->losses);
   return out;
 }
 
@@ -40,8 +40,8 @@ std::string format_evaluation(std::int64_t at_games, const EvalOutcome& o) {
   std::snprintf(buf, sizeof buf,
                 "eval @%lld games vs %s: %d-%d-%d (W-D-L), score %.3f, Elo %s [%s, %s]",
                 static_cast<long long>(at_games), o.opponent.label.c_str(), o.wins, o.draws,
-                o.losses, o.elo.score, match::format_elo(o.elo.elo).c_str(),
-                match::format_elo(o.elo.lower).c_str(), match::format_elo(o.elo.upper).c_str());
+                o.losses, o.elo.score, tournament::format_elo(o.elo.elo).c_str(),
+                tournament::format_elo(o.elo.lower).c_str(), tournament::format_elo(o.elo.upper).c_str());
   return buf;
 }
 

@@ -6,8 +6,8 @@
 #include <cstdint>
 #include <string>
 
-#include "engine/core/result.h"
-#include "tools/match/elo.h"
+#include "base/result.h"
+#include "server/tournament/elo.h"
 
 namespace boyi::train {
 
@@ -28,7 +28,7 @@ struct EvalSettings {
 struct EvalOutcome {
   Opponent opponent;
   int wins = 0, draws = 0, losses = 0;  // of the current weights
-  match::EloEstimate elo;               // its score and Elo difference
+  tournament::EloEstimate elo;               // its score and Elo difference
 };
 
 // The match seed of the evaluation at `games` against opponent number

@@ -13,7 +13,7 @@
 #include <filesystem>
 #include <string>
 
-#include "engine/core/result.h"
+#include "base/result.h"
 
 namespace boyi::train {
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/core/result.h"
+#include "base/result.h"
 
 namespace boyi::train {
 

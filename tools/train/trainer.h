@@ -13,7 +13,7 @@
 #include <functional>
 
 #include "bots/learned/training_method.h"
-#include "engine/core/result.h"
+#include "base/result.h"
 #include "tools/train/progress.h"
 #include "tools/train/train_options.h"
 

@@ -11,7 +11,7 @@
 #include "bots/bridges/junqi_seat_tracker.h"
 #include "bots/bridges/testengines/behaviour.h"
 #include "bots/games/junqi_info.h"
-#include "engine/core/rng.h"
+#include "base/rng.h"
 #include "engine/junqi/junqi.h"
 
 using namespace boyi;

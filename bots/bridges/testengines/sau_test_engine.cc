@@ -8,7 +8,7 @@
 
 #include "bots/bridges/testengines/behaviour.h"
 #include "bots/bridges/text_protocol_lines.h"
-#include "engine/core/rng.h"
+#include "base/rng.h"
 #include "engine/registry.h"
 
 using namespace boyi;

@@ -18,7 +18,7 @@
 #include "bots/engines/dots/endgame.h"
 #include "bots/engines/dots/solver.h"
 #include "bots/engines/dots/structure.h"
-#include "engine/core/rng.h"
+#include "base/rng.h"
 #include "engine/dots/dots.h"
 
 namespace boyi::bots::dots_engine {

@@ -7,7 +7,7 @@
 #include <unordered_map>
 
 #include "bots/engines/dots/board.h"
-#include "engine/core/rng.h"
+#include "base/rng.h"
 #include "engine/dots/dots.h"
 
 namespace boyi::bots::dots_engine::testing {

@@ -14,7 +14,7 @@
 #include "bots/engines/gomoku/threat_search.h"
 #include "bots/games/heuristics.h"
 #include "bots/search/alphabeta.h"
-#include "engine/core/rng.h"
+#include "base/rng.h"
 
 namespace {
 

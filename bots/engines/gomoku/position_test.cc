@@ -5,7 +5,7 @@
 
 #include "bots/engines/gomoku/position.h"
 #include "bots/engines/gomoku/test_positions.h"
-#include "engine/core/rng.h"
+#include "base/rng.h"
 
 namespace boyi::bots::gomoku_threat {
 namespace {

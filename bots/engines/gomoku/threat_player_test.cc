@@ -10,7 +10,7 @@
 #include "bots/engines/gomoku/test_positions.h"
 #include "bots/engines/gomoku/threat_player.h"
 #include "bots/player.h"
-#include "engine/core/rng.h"
+#include "base/rng.h"
 
 namespace boyi::bots::gomoku_threat {
 namespace {

@@ -7,7 +7,7 @@
 #include "bots/engines/gomoku/analyst.h"
 #include "bots/engines/gomoku/test_positions.h"
 #include "bots/engines/gomoku/threat_search.h"
-#include "engine/core/rng.h"
+#include "base/rng.h"
 
 namespace boyi::bots::gomoku_threat {
 namespace {

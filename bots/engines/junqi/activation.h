@@ -15,7 +15,7 @@
 
 #include <cstdint>
 
-#include "engine/core/rng.h"
+#include "base/rng.h"
 #include "engine/junqi/junqi.h"
 
 namespace boyi::bots {

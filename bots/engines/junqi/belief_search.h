@@ -32,7 +32,7 @@
 
 #include "bots/engines/junqi/world_sampler.h"
 #include "bots/search/time_budget.h"
-#include "engine/core/rng.h"
+#include "base/rng.h"
 #include "engine/junqi/junqi.h"
 
 namespace boyi::bots {

@@ -13,8 +13,8 @@
 #include <string>
 
 #include "bots/engines/junqi/belief.h"
-#include "engine/core/result.h"
-#include "engine/core/rng.h"
+#include "base/result.h"
+#include "base/rng.h"
 
 namespace boyi::bots {
 

@@ -19,8 +19,8 @@
 #include <optional>
 
 #include "bots/engines/junqi/belief.h"
-#include "engine/core/result.h"
-#include "engine/core/rng.h"
+#include "base/result.h"
+#include "base/rng.h"
 
 namespace boyi::bots {
 

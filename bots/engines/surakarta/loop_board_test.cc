@@ -6,7 +6,7 @@
 
 #include "bots/engines/surakarta/exchange.h"
 #include "bots/engines/surakarta/loop_board.h"
-#include "engine/core/rng.h"
+#include "base/rng.h"
 #include "engine/surakarta/surakarta.h"
 
 namespace boyi::bots::surakarta_engine {

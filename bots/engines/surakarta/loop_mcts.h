@@ -19,7 +19,7 @@
 #include "bots/engines/surakarta/playout_policy.h"
 #include "bots/engines/surakarta/quiescence.h"
 #include "bots/search/time_budget.h"
-#include "engine/core/rng.h"
+#include "base/rng.h"
 #include "engine/surakarta/surakarta.h"
 
 namespace boyi::bots::surakarta_engine {

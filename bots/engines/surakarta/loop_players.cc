@@ -4,7 +4,7 @@
 
 #include "bots/engines/surakarta/loop_mcts.h"
 #include "bots/engines/surakarta/loop_search.h"
-#include "engine/core/rng.h"
+#include "base/rng.h"
 
 namespace boyi::bots::surakarta_engine {
 

@@ -8,7 +8,7 @@
 
 #include "bots/player.h"
 #include "bots/player_options.h"
-#include "engine/core/result.h"
+#include "base/result.h"
 #include "engine/surakarta/surakarta.h"
 
 namespace boyi::bots::surakarta_engine {

@@ -7,7 +7,7 @@
 #include "bots/engines/surakarta/loop_board.h"
 #include "bots/search/common.h"
 #include "bots/search/transposition.h"
-#include "engine/core/rng.h"
+#include "base/rng.h"
 
 namespace boyi::bots::surakarta_engine {
 

@@ -3,7 +3,7 @@
 // random quiet move that does not walk into a capture (a few tries before anything goes).
 #pragma once
 
-#include "engine/core/rng.h"
+#include "base/rng.h"
 #include "engine/surakarta/surakarta.h"
 
 namespace boyi::bots::surakarta_engine {

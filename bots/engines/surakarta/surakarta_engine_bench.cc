@@ -14,7 +14,7 @@
 #include "bots/games/heuristics.h"
 #include "bots/search/alphabeta.h"
 #include "bots/search/mcts.h"
-#include "engine/core/rng.h"
+#include "base/rng.h"
 
 namespace {
 

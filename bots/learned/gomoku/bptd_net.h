@@ -22,7 +22,7 @@
 #include <vector>
 
 #include "bots/learned/gomoku/mlp.h"
-#include "engine/core/result.h"
+#include "base/result.h"
 
 namespace boyi::bots::learned::gomoku_td {
 

@@ -15,7 +15,7 @@
 #include "bots/learned/gomoku/random_games.h"
 #include "bots/learned/training_method.h"
 #include "bots/player.h"
-#include "engine/core/rng.h"
+#include "base/rng.h"
 
 namespace boyi::bots::learned::gomoku_td {
 namespace {

@@ -7,7 +7,7 @@
 
 #include "bots/engines/gomoku/candidates.h"
 #include "bots/engines/gomoku/position.h"
-#include "engine/core/rng.h"
+#include "base/rng.h"
 
 namespace boyi::bots::learned::gomoku_td {
 

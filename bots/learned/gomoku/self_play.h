@@ -11,7 +11,7 @@
 
 #include "bots/engines/gomoku/analyst.h"
 #include "bots/learned/gomoku/mlp.h"
-#include "engine/core/rng.h"
+#include "base/rng.h"
 
 namespace boyi::bots::learned::gomoku_td {
 

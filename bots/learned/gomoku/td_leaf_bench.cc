@@ -17,7 +17,7 @@
 #include "bots/learned/gomoku/bptd_net.h"
 #include "bots/learned/gomoku/td_player.h"
 #include "bots/learned/weights.h"
-#include "engine/core/rng.h"
+#include "base/rng.h"
 
 namespace {
 

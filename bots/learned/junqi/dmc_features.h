@@ -26,7 +26,7 @@
 
 #include "bots/engines/junqi/belief.h"
 #include "bots/games/junqi_info.h"
-#include "engine/core/rng.h"
+#include "base/rng.h"
 #include "engine/junqi/junqi.h"
 
 namespace boyi::bots::learned {

@@ -20,7 +20,7 @@
 #include <span>
 
 #include "bots/learned/junqi/dmc_features.h"
-#include "engine/core/result.h"
+#include "base/result.h"
 
 namespace boyi::bots::learned {
 

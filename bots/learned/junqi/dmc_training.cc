@@ -5,7 +5,7 @@
 #include <numeric>
 
 #include "bots/engines/junqi/deployment.h"
-#include "engine/core/rng.h"
+#include "base/rng.h"
 
 namespace boyi::bots::learned {
 

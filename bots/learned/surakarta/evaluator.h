@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "bots/learned/surakarta/features.h"
-#include "engine/core/result.h"
+#include "base/result.h"
 
 namespace boyi::bots::learned::surakarta_net {
 

@@ -12,7 +12,7 @@
 #include "bots/learned/surakarta/evaluator.h"
 #include "bots/learned/surakarta/sarsa.h"
 #include "bots/learned/training_method.h"
-#include "engine/core/rng.h"
+#include "base/rng.h"
 
 namespace boyi::bots::learned {
 

@@ -12,7 +12,7 @@
 #include "bots/learned/surakarta/network.h"
 #include "bots/learned/surakarta/neural_mcts.h"
 #include "bots/learned/weights.h"
-#include "engine/core/rng.h"
+#include "base/rng.h"
 
 namespace {
 

@@ -17,7 +17,7 @@
 #include "bots/learned/surakarta/sarsa.h"
 #include "bots/learned/training_method.h"
 #include "bots/player.h"
-#include "engine/core/rng.h"
+#include "base/rng.h"
 
 namespace boyi::bots::learned::surakarta_net {
 namespace {

@@ -19,7 +19,7 @@ Json finite(double x) {
   return r == 0 ? 0.0 : r;  // never "-0.0"
 }
 
-Json elo_json(const match::EloEstimate& e) {
+Json elo_json(const tournament::EloEstimate& e) {
   return {{"score", e.score},
           {"elo", finite(e.elo)},
           {"lower", finite(e.lower)},

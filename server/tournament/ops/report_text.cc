@@ -16,10 +16,10 @@ std::string number(double x) {
   return buf;
 }
 
-std::string elo_text(const match::EloEstimate& e, int games) {
+std::string elo_text(const tournament::EloEstimate& e, int games) {
   if (games == 0) return "-";
-  const auto f = [](double x) { return match::format_elo(x == 0 ? 0.0 : x); };  // no "-0.0"
-  return f(e.elo) + " [" + f(e.lower) + ", " + f(e.upper) + "]";
+  return tournament::format_elo(e.elo) + " [" + tournament::format_elo(e.lower) + ", " +
+         tournament::format_elo(e.upper) + "]";
 }
 
 }  // namespace

@@ -6,7 +6,7 @@
 #include <nlohmann/json_fwd.hpp>
 #include <string_view>
 
-#include "engine/core/result.h"
+#include "base/result.h"
 #include "server/tournament/settings.h"
 
 namespace boyi::tournament {

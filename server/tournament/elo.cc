@@ -1,11 +1,11 @@
-#include "tools/match/elo.h"
+#include "server/tournament/elo.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <limits>
 
-namespace boyi::match {
+namespace boyi::tournament {
 
 double elo_from_score(double score) {
   if (score <= 0) return -std::numeric_limits<double>::infinity();
@@ -38,9 +38,10 @@ EloEstimate elo_estimate(int wins, int draws, int losses) {
 
 std::string format_elo(double elo) {
   if (std::isinf(elo)) return elo > 0 ? "+inf" : "-inf";
+  if (std::abs(elo) < 0.05) return "0.0";  // an even score: neither "+0.0" nor "-0.0"
   char buf[32];
   std::snprintf(buf, sizeof buf, "%+.1f", elo);
   return buf;
 }
 
-}  // namespace boyi::match
+}  // namespace boyi::tournament

@@ -12,10 +12,10 @@
 #include <string>
 #include <vector>
 
-#include "engine/core/rng.h"
-#include "tests/support/test_client.h"
+#include "base/rng.h"
+#include "tools/harness/test_client.h"
 
-namespace boyi::e2e {
+namespace boyi::harness {
 
 // One match event as one recipient saw it.
 struct SeenEvent {
@@ -112,4 +112,4 @@ bool play_until(const std::vector<RandomMover*>& movers, const std::function<boo
 // where neither copy is redacted). An empty string when they agree, else the first difference.
 std::string compare_streams(const RandomMover& a, const RandomMover& b);
 
-}  // namespace boyi::e2e
+}  // namespace boyi::harness

@@ -1,4 +1,4 @@
-#include "tests/support/wire_connection.h"
+#include "protocol/client/wire_connection.h"
 
 #include <boost/asio/as_tuple.hpp>
 #include <boost/asio/awaitable.hpp>
@@ -22,7 +22,7 @@
 #include "protocol/framing/line_decoder.h"
 #include "protocol/wire/json.h"
 
-namespace boyi::e2e {
+namespace boyi::protocol {
 
 namespace asio = boost::asio;
 namespace beast = boost::beast;
@@ -258,4 +258,4 @@ Transport WireConnection::transport() const {
   return impl_->transport;
 }
 
-}  // namespace boyi::e2e
+}  // namespace boyi::protocol

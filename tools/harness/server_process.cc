@@ -1,4 +1,4 @@
-#include "tests/support/server_process.h"
+#include "tools/harness/server_process.h"
 
 #include <arpa/inet.h>
 #include <fcntl.h>
@@ -16,7 +16,7 @@
 #include <sstream>
 #include <thread>
 
-namespace boyi::e2e {
+namespace boyi::harness {
 
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
@@ -207,4 +207,4 @@ ServerProcess::~ServerProcess() {
   if (!temp_root_.empty()) fs::remove_all(temp_root_, ec);
 }
 
-}  // namespace boyi::e2e
+}  // namespace boyi::harness

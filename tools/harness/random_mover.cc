@@ -1,10 +1,10 @@
-#include "tests/support/random_mover.h"
+#include "tools/harness/random_mover.h"
 
 #include <chrono>
 
 #include "engine/junqi/junqi.h"
 
-namespace boyi::e2e {
+namespace boyi::harness {
 
 std::string random_junqi_layout(int seat, std::uint64_t seed) {
   Rng rng(seed);
@@ -187,4 +187,4 @@ Result<std::unique_ptr<RandomMover>> resync(Client& c, const std::string& match_
   return Error{"no sync_done"};
 }
 
-}  // namespace boyi::e2e
+}  // namespace boyi::harness

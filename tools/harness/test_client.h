@@ -18,9 +18,17 @@
 #include <string>
 #include <vector>
 
-#include "tests/support/wire_connection.h"
+#include "protocol/client/wire_connection.h"
 
-namespace boyi::e2e {
+namespace boyi::harness {
+
+// The wire client's names, as the harness and its users say them.
+using protocol::is_json;
+using protocol::is_websocket;
+using protocol::parse_transport;
+using protocol::Transport;
+using protocol::WireCallbacks;
+using protocol::WireConnection;
 
 using namespace std::chrono_literals;
 using Millis = std::chrono::milliseconds;
@@ -101,4 +109,4 @@ class Client {
 std::string describe(const v1::ServerMessage& message);
 std::string to_json_text(const google::protobuf::Message& message);
 
-}  // namespace boyi::e2e
+}  // namespace boyi::harness

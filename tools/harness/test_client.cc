@@ -1,4 +1,4 @@
-#include "tests/support/test_client.h"
+#include "tools/harness/test_client.h"
 
 #include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
@@ -7,7 +7,7 @@
 
 #include "protocol/wire/json.h"
 
-namespace boyi::e2e {
+namespace boyi::harness {
 
 namespace {
 
@@ -275,4 +275,4 @@ std::uint64_t Client::send_sync(const std::string& match_id, std::uint32_t from_
   return m.request_id();
 }
 
-}  // namespace boyi::e2e
+}  // namespace boyi::harness

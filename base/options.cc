@@ -1,4 +1,4 @@
-#include "engine/core/options.h"
+#include "base/options.h"
 
 #include <charconv>
 

@@ -16,7 +16,7 @@
 
 #include <string>
 
-namespace boyi::match {
+namespace boyi::tournament {
 
 struct EloEstimate {
   double score = 0.5;  // mean score per game
@@ -28,6 +28,6 @@ struct EloEstimate {
 
 double elo_from_score(double score);
 EloEstimate elo_estimate(int wins, int draws, int losses);
-std::string format_elo(double elo);  // "+147.2", "-inf"
+std::string format_elo(double elo);  // "+147.2", "0.0", "-inf"
 
-}  // namespace boyi::match
+}  // namespace boyi::tournament

@@ -14,9 +14,9 @@
 #include <string>
 #include <vector>
 
-#include "engine/core/result.h"
+#include "base/result.h"
 
-namespace boyi::e2e {
+namespace boyi::harness {
 
 struct ServerOptions {
   std::filesystem::path binary;    // empty: default_server_binary()
@@ -68,4 +68,4 @@ class ServerProcess {
   std::uint16_t port_ = 0;
 };
 
-}  // namespace boyi::e2e
+}  // namespace boyi::harness

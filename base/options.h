@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "engine/core/result.h"
+#include "base/result.h"
 
 namespace boyi {
 

@@ -1,12 +1,12 @@
 // The Elo arithmetic against worked examples (computed by hand from the
 // formulas in elo.h).
-#include "tools/match/elo.h"
+#include "server/tournament/elo.h"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 
-namespace boyi::match {
+namespace boyi::tournament {
 namespace {
 
 TEST(Elo, ScoreToEloIsTheInverseLogistic) {
@@ -53,5 +53,13 @@ TEST(Elo, PerfectScoresAreUnboundedOnOneSide) {
   EXPECT_EQ(format_elo(12.0), "+12.0");
 }
 
+TEST(Elo, AnEvenScorePrintsAsZeroWithoutASign) {
+  EXPECT_EQ(format_elo(elo_estimate(5, 0, 5).elo), "0.0");
+  EXPECT_EQ(format_elo(-0.0), "0.0");
+  EXPECT_EQ(format_elo(-0.04), "0.0");
+  EXPECT_EQ(format_elo(-0.06), "-0.1");
+  EXPECT_EQ(format_elo(12.34), "+12.3");
+}
+
 }  // namespace
-}  // namespace boyi::match
+}  // namespace boyi::tournament

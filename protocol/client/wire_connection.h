@@ -15,13 +15,13 @@
 #include <string_view>
 
 #include "boyi/v1/boyi.pb.h"
-#include "engine/core/result.h"
+#include "base/result.h"
 
 namespace boost::asio {
 class io_context;
 }
 
-namespace boyi::e2e {
+namespace boyi::protocol {
 
 enum class Transport : std::uint8_t { tcp_binary, tcp_json, ws_binary, ws_text };
 
@@ -70,4 +70,4 @@ class WireConnection {
   std::shared_ptr<Impl> impl_;
 };
 
-}  // namespace boyi::e2e
+}  // namespace boyi::protocol

@@ -1,0 +1,83 @@
+#!/usr/bin/env python3
+"""Fails when a source file includes across a forbidden arrow between Boyi's layers.
+
+The layers, lowest first (docs/DESIGN.md):
+
+    base <- engine <- referee <- protocol <- bots <- server
+
+A file may include its own layer and the layers below it. tools/ (the programs) may
+include every layer and each other's libraries; tests/ may include everything. Nothing
+else includes tools/ or tests/, and no program includes tests/ (a shipped program never
+depends on test code).
+
+Usage: check_layers.py ROOT [ROOT ...]   (each ROOT is a source tree; exit 1 on violations)
+"""
+import os
+import re
+import sys
+
+LAYERS = ["base", "engine", "referee", "protocol", "bots", "server"]
+TOP = set(LAYERS) | {"tools", "tests"}
+SOURCES = (".h", ".hpp", ".cc", ".cpp")
+INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.MULTILINE)
+
+
+def layer_of(path):
+    top = path.split("/", 1)[0]
+    return top if top in TOP else None
+
+
+def allowed(src, dst):
+    if src == dst:
+        return True
+    if src == "tests":
+        return True  # the tests may use everything
+    if dst == "tests":
+        return False  # no library or program depends on test code
+    if src == "tools":
+        return True  # a program may use every layer and another program's library
+    if dst == "tools":
+        return False  # no library depends on a program
+    return LAYERS.index(dst) < LAYERS.index(src)
+
+
+def violations(root):
+    found = []
+    for top in sorted(TOP):
+        base = os.path.join(root, top)
+        for folder, dirs, files in os.walk(base):
+            dirs[:] = [d for d in dirs if d not in ("node_modules", "build", "testdata")]
+            for name in sorted(files):
+                if not name.endswith(SOURCES):
+                    continue
+                path = os.path.join(folder, name)
+                rel = os.path.relpath(path, root).replace(os.sep, "/")
+                with open(path, encoding="utf-8", errors="replace") as f:
+                    text = f.read()
+                for included in INCLUDE.findall(text):
+                    dst = layer_of(included)
+                    if dst is None:
+                        continue  # a generated header, a file beside this one, a library's
+                    if not allowed(top, dst):
+                        found.append(f"{rel}: includes {included} ({top} may not use {dst})")
+    return found
+
+
+def main(argv):
+    if len(argv) < 2:
+        print(__doc__, file=sys.stderr)
+        return 2
+    found = []
+    for root in argv[1:]:
+        if not os.path.isdir(root):
+            print(f"check_layers: no such folder: {root}", file=sys.stderr)
+            return 2
+        found += violations(root)
+    for v in found:
+        print(v)
+    print(f"check_layers: {len(found)} forbidden include(s)")
+    return 1 if found else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
