@@ -12,6 +12,7 @@
 #include "bots/search/alphabeta.h"
 #include "bots/search/determinized.h"
 #include "bots/search/mcts.h"
+#include "engine/games.h"
 
 namespace boyi::bots {
 
@@ -324,31 +325,23 @@ template Result<std::unique_ptr<Player<dots::State>>> make_player<dots::State>(s
 template Result<std::unique_ptr<Player<surakarta::State>>> make_player<surakarta::State>(
     std::string_view, std::uint64_t);
 
-namespace {
-template <Game G>
-void add_engines(std::string_view game, std::vector<std::string>& names) {
-  if (game != G::kName) return;
-  for (const auto& engine : named_engines<G>()) names.emplace_back(engine.name);
-}
-}  // namespace
-
 std::vector<std::string> player_names(std::string_view game) {
   std::vector<std::string> names = {"random", "greedy", "alphabeta", "minimax", "uct", "mcts"};
-  if (game == "junqi") names.push_back("ismcts");
-  add_engines<gomoku::State>(game, names);
-  add_engines<dots::State>(game, names);
-  add_engines<surakarta::State>(game, names);
-  add_engines<junqi::State>(game, names);
+  if (game == junqi::State::kName) names.push_back("ismcts");
+  visit_game(game, [&]<Game G>() {
+    for (const auto& engine : named_engines<G>()) names.emplace_back(engine.name);
+  });
   return names;
 }
 
 namespace {
-template <Game G>
-std::string strong_engine_help() {
+std::string strong_engines_help() {
   std::string help;
-  for (const auto& engine : named_engines<G>())
-    help += "\n" + std::string(G::kTitle) + " " + std::string(engine.name) + ": " +
-            std::string(engine.help);
+  for_each_game([&]<Game G>() {
+    for (const auto& engine : named_engines<G>())
+      help += "\n" + std::string(G::kTitle) + " " + std::string(engine.name) + ": " +
+              std::string(engine.help);
+  });
   return help;
 }
 }  // namespace
@@ -358,8 +351,7 @@ std::string player_help() {
          "uct[:c=X,playouts=N,amaf=off|alpha|rave,alpha=X,rave=K,expand=N,rollout=N,reuse=0|1] | "
          "mcts[:c=X,playouts=N] (flat Monte Carlo); 军棋 also ismcts[:c=X,playouts=N], and "
          "worlds=N (determinizations) for alphabeta, minimax, uct and mcts" +
-         strong_engine_help<gomoku::State>() + strong_engine_help<dots::State>() +
-         strong_engine_help<surakarta::State>() + strong_engine_help<junqi::State>();
+         strong_engines_help();
 }
 
 }  // namespace boyi::bots

@@ -1,29 +1,26 @@
 #include "engine/registry.h"
 
-#include "engine/dots/dots.h"
+#include <vector>
+
 #include "engine/game_adapter.h"
-#include "engine/gomoku/gomoku.h"
-#include "engine/junqi/junqi.h"
-#include "engine/surakarta/surakarta.h"
+#include "engine/games.h"
 
 namespace boyi {
 namespace {
 
-template <Game G>
-GameInfo info(std::string_view english) {
-  return GameInfo{G::kName, G::kTitle, english, typename G::Rules{}.to_string(),
-                  &create_adapted<G>};
+std::vector<GameInfo> make_infos() {
+  std::vector<GameInfo> out;
+  for_each_game([&]<Game G>() {
+    out.push_back(GameInfo{G::kName, G::kTitle, G::kEnglish, typename G::Rules{}.to_string(),
+                           &create_adapted<G>});
+  });
+  return out;
 }
 
 }  // namespace
 
 std::span<const GameInfo> games() {
-  static const GameInfo kGames[] = {
-      info<junqi::State>("Junqi (two-player, hidden pieces)"),
-      info<gomoku::State>("Gomoku / Renju"),
-      info<dots::State>("Dots and Boxes"),
-      info<surakarta::State>("Surakarta"),
-  };
+  static const std::vector<GameInfo> kGames = make_infos();
   return kGames;
 }
 

@@ -10,10 +10,7 @@
 #include "bots/player.h"
 #include "bots/wire/seat_tracker.h"
 #include "bots/wire/view_moves.h"
-#include "engine/dots/dots.h"
-#include "engine/gomoku/gomoku.h"
-#include "engine/junqi/junqi.h"
-#include "engine/surakarta/surakarta.h"
+#include "engine/games.h"
 
 namespace boyi::bots {
 
@@ -168,10 +165,8 @@ Result<std::unique_ptr<SeatPlayer>> make_engine_seat_player(std::string_view gam
                                                             std::string_view spec,
                                                             std::uint64_t seed,
                                                             const EngineSeatOptions& options) {
-  if (game == junqi::State::kName) return make_for<junqi::State>(spec, seed, options);
-  if (game == gomoku::State::kName) return make_for<gomoku::State>(spec, seed, options);
-  if (game == dots::State::kName) return make_for<dots::State>(spec, seed, options);
-  if (game == surakarta::State::kName) return make_for<surakarta::State>(spec, seed, options);
+  Result<std::unique_ptr<SeatPlayer>> made = Error{""};
+  if (visit_game(game, [&]<Game G>() { made = make_for<G>(spec, seed, options); })) return made;
   return fail("no engine player for game '" + std::string(game) + "'");
 }
 

@@ -101,6 +101,12 @@ class State {
   using Turn = dots::Turn;
   static constexpr std::string_view kName = "dots";
   static constexpr std::string_view kTitle = "点格棋";
+  static constexpr std::string_view kEnglish = "Dots and Boxes";
+  // The two colours as records name them, the first mover's first, and their letters.
+  static constexpr std::array<std::string_view, 2> kColours = {"black", "white"};
+  static constexpr std::array<char, 2> kColourLetters = {'B', 'W'};
+  // The game's code in the competition's text records ("DB").
+  static constexpr std::string_view kRecordCode = "DB";
 
   State() = default;
   explicit State(const Rules& rules) : rules_(rules) { hash_ = compute_hash(); }

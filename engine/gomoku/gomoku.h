@@ -90,6 +90,12 @@ class State {
   using View = gomoku::View;
   static constexpr std::string_view kName = "gomoku";
   static constexpr std::string_view kTitle = "五子棋";
+  static constexpr std::string_view kEnglish = "Gomoku / Renju";
+  // The two colours as records name them, the first mover's first, and their letters.
+  static constexpr std::array<std::string_view, 2> kColours = {"black", "white"};
+  static constexpr std::array<char, 2> kColourLetters = {'B', 'W'};
+  // The game's code in the competition's text records ("C5").
+  static constexpr std::string_view kRecordCode = "C5";
 
   explicit State(const Rules& rules = Rules{});
 

@@ -151,6 +151,12 @@ class State {
  public:
   static constexpr std::string_view kName = "junqi";
   static constexpr std::string_view kTitle = "军棋";
+  static constexpr std::string_view kEnglish = "Junqi (two-player, hidden pieces)";
+  // The two colours as records name them, the first mover's first, and their letters.
+  static constexpr std::array<std::string_view, 2> kColours = {"red", "blue"};
+  static constexpr std::array<char, 2> kColourLetters = {'R', 'B'};
+  // The game's code in the competition's text records ("JQ").
+  static constexpr std::string_view kRecordCode = "JQ";
   using Rules = junqi::Rules;
   using Move = junqi::Move;
   using MoveList = boyi::MoveList<Move, 512>;

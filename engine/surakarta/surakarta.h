@@ -107,6 +107,12 @@ class State {
   using View = surakarta::View;
   static constexpr std::string_view kName = "surakarta";
   static constexpr std::string_view kTitle = "苏拉卡尔塔";
+  static constexpr std::string_view kEnglish = "Surakarta";
+  // The two colours as records name them, the first mover's first, and their letters.
+  static constexpr std::array<std::string_view, 2> kColours = {"black", "white"};
+  static constexpr std::array<char, 2> kColourLetters = {'B', 'W'};
+  // The game's code in the competition's text records ("SK").
+  static constexpr std::string_view kRecordCode = "SK";
 
   explicit State(const Rules& rules = Rules{});
 

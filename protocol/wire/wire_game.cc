@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "engine/game_adapter.h"
+#include "engine/games.h"
 #include "protocol/wire/convert.h"
 
 namespace boyi::protocol {
@@ -106,10 +107,8 @@ Result<std::unique_ptr<WireGame>> create(std::string_view rules_text) {
 
 Result<std::unique_ptr<WireGame>> create_wire_game(std::string_view name,
                                                    std::string_view rules_text) {
-  if (name == junqi::State::kName) return create<junqi::State>(rules_text);
-  if (name == gomoku::State::kName) return create<gomoku::State>(rules_text);
-  if (name == dots::State::kName) return create<dots::State>(rules_text);
-  if (name == surakarta::State::kName) return create<surakarta::State>(rules_text);
+  Result<std::unique_ptr<WireGame>> made = Error{""};
+  if (visit_game(name, [&]<Game G>() { made = create<G>(rules_text); })) return made;
   // The registry names the games (and its message lists them).
   auto any = create_game(name, rules_text);
   if (!any) return Error{any.message()};

@@ -1,15 +1,19 @@
 #include "server/records/sides.h"
 
+#include "engine/games.h"
+
 namespace boyi::records {
 
 std::array<std::string_view, 2> colour_names(std::string_view game) {
-  if (game == "junqi") return {"red", "blue"};
-  return {"black", "white"};
+  std::array<std::string_view, 2> names = {"black", "white"};
+  visit_game(game, [&]<Game G>() { names = G::kColours; });
+  return names;
 }
 
 std::array<char, 2> colour_letters(std::string_view game) {
-  if (game == "junqi") return {'R', 'B'};
-  return {'B', 'W'};
+  std::array<char, 2> letters = {'B', 'W'};
+  visit_game(game, [&]<Game G>() { letters = G::kColourLetters; });
+  return letters;
 }
 
 Result<std::unique_ptr<AnyGame>> new_game(std::string_view game, std::string_view rules_text) {

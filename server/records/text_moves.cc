@@ -8,17 +8,12 @@
 
 #include <cctype>
 
+#include "engine/games.h"
 #include "server/records/sides.h"
 
 namespace boyi::records::detail {
 
 namespace {
-
-struct CodeName {
-  std::string_view code, game;
-};
-constexpr CodeName kCodes[] = {
-    {"C5", "gomoku"}, {"JQ", "junqi"}, {"DB", "dots"}, {"SK", "surakarta"}};
 
 bool all_of(std::string_view s, bool (*pred)(char)) {
   for (char c : s)
@@ -64,15 +59,17 @@ Result<std::vector<std::string>> two_posts(std::string_view text) {
 }  // namespace
 
 std::string_view code_of_game(std::string_view game) {
-  for (const auto& c : kCodes)
-    if (c.game == game) return c.code;
-  return {};
+  std::string_view code;
+  visit_game(game, [&]<Game G>() { code = G::kRecordCode; });
+  return code;
 }
 
 std::string_view game_of_code(std::string_view code) {
-  for (const auto& c : kCodes)
-    if (c.code == code) return c.game;
-  return {};
+  std::string_view game;
+  for_each_game([&]<Game G>() {
+    if (G::kRecordCode == code) game = G::kName;
+  });
+  return game;
 }
 
 Result<std::vector<TextMove>> moves_from_actions(std::string_view game,
