@@ -1,9 +1,12 @@
-// The base vocabulary: key=value option lists and the deterministic random generator.
+// The base vocabulary: key=value option lists, the deterministic random generator and the
+// paths of what a program ships with.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <set>
 
 #include "base/options.h"
+#include "base/program_paths.h"
 #include "base/rng.h"
 
 namespace boyi {
@@ -58,6 +61,14 @@ TEST(Rng, IsDeterministicAndInRange) {
   EXPECT_EQ(seen.size(), 7u);
 }
 
+
+TEST(ProgramPaths, AreFoundRelativeToTheRunningProgram) {
+  const auto dir = program_dir();
+  ASSERT_FALSE(dir.empty());
+  EXPECT_TRUE(std::filesystem::exists(dir / "base_test"));  // this very program
+  EXPECT_EQ(shipped_path("share/boyi/web"), (dir.parent_path() / "share/boyi/web").lexically_normal());
+  EXPECT_EQ(shipped_path("lib/boyi/x.so").parent_path().filename(), "boyi");
+}
 
 }  // namespace
 }  // namespace boyi

@@ -7,6 +7,8 @@
 #include <mutex>
 #include <string>
 
+#include "base/program_paths.h"
+
 namespace boyi::bots {
 
 namespace {
@@ -17,7 +19,10 @@ const LearnedPlugin& plugin() {
   static std::once_flag once;
   std::call_once(once, [] {
     const char* env = std::getenv("BOYI_LEARNED_LIBRARY");
-    const std::string path = env && *env ? env : BOYI_LEARNED_LIBRARY;
+    // A build without the learned players ships no library: nothing to warn about.
+    if (!BOYI_WITH_LEARNED && !(env && *env)) return;
+    const std::string path =
+        env && *env ? std::string(env) : shipped_path("lib/boyi/libboyi_learned.so").string();
     void* handle = ::dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
     if (!handle) {
       const char* why = ::dlerror();

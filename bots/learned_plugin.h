@@ -7,8 +7,9 @@
 // matches never meet a learned bot never loads torch, and nothing but that
 // library links it.
 //
-// The library is found at BOYI_LEARNED_LIBRARY when set, else where this build
-// put it. When it cannot be loaded the learned players are simply absent
+// The library is found at $BOYI_LEARNED_LIBRARY when set, else in lib/boyi/ beside the
+// program's bin/ (installed, or the build tree, which has the same layout). A build made
+// without them (BOYI_WITH_LEARNED off) looks only where $BOYI_LEARNED_LIBRARY says. When it cannot be loaded the learned players are simply absent
 // (make_player() answers "unknown player" for them) and a warning says why,
 // once.
 #pragma once

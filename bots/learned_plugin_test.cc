@@ -17,6 +17,7 @@ bool offers(std::string_view game, std::string_view name) {
   return std::find(names.begin(), names.end(), name) != names.end();
 }
 
+#if BOYI_WITH_LEARNED
 TEST(LearnedPlugin, TheBuiltLibraryOffersTheLearnedPlayers) {
   EXPECT_TRUE(offers("gomoku", "td"));
   EXPECT_TRUE(offers("surakarta", "neural"));
@@ -24,6 +25,17 @@ TEST(LearnedPlugin, TheBuiltLibraryOffersTheLearnedPlayers) {
   EXPECT_TRUE(offers("gomoku", "threat"));
   EXPECT_TRUE(make_player<gomoku::State>("td", 1).ok());
 }
+#else
+// Built without libtorch: no library beside the program, so no learned player, and
+// every other player is there.
+TEST(LearnedPlugin, ABuildWithoutLearnedPlayersOffersAllTheOthers) {
+  EXPECT_FALSE(offers("gomoku", "td"));
+  EXPECT_FALSE(offers("junqi", "dmc"));
+  EXPECT_TRUE(offers("gomoku", "threat"));
+  EXPECT_TRUE(offers("dots", "chain"));
+  EXPECT_FALSE(make_player<gomoku::State>("td", 1).ok());
+}
+#endif
 
 // In a child process: the library is loaded once per process.
 TEST(LearnedPluginDeathTest, AMissingLibraryLeavesTheOtherPlayers) {

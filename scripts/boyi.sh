@@ -2,10 +2,11 @@
 # The front door (see README.md):
 #   scripts/boyi.sh run [args...]   install what is missing, build (Release and the web client),
 #                                   run boyi-server (port 7700, data in ./data, the web client
-#                                   from web/dist; args go to boyi-server)
+#                                   it ships with; args go to boyi-server)
 #   scripts/boyi.sh test            install what is missing, build, run every test
-#                                   (Release build, the web client's browser tests, then the
-#                                   address+undefined sanitizer build)
+#                                   (Release build, the web client's browser tests, the build
+#                                   without the learned players, then the address+undefined
+#                                   sanitizer build)
 #   scripts/boyi.sh build           install what is missing and build (Release and web/) only
 #   scripts/boyi.sh play [args...]  build, then play in the terminal (boyi-play)
 set -euo pipefail
@@ -15,6 +16,7 @@ cd "$root"
 jobs=$(nproc 2>/dev/null || echo 2)
 release=build/release
 asan=build/asan
+no_learned=build/no-learned
 
 build_release() {
   cmake -S . -B "$release" -G Ninja -DCMAKE_BUILD_TYPE=Release -DBOYI_WERROR=ON >/dev/null
@@ -44,19 +46,22 @@ case "$cmd" in
   run)
     build_release
     build_web
-    web=(--web web/dist)
-    for a in "$@"; do [[ $a == --web || $a == --web=* ]] && web=(); done
-    exec "$release/server/app/boyi-server" "${web[@]}" "$@"
+    exec "$release/bin/boyi-server" "$@"
     ;;
   play)
     build_release
-    exec "$release/tools/play/boyi-play" "$@"
+    exec "$release/bin/boyi-play" "$@"
     ;;
   test)
     build_release
     build_web
     ctest --test-dir "$release" --output-on-failure -j "$jobs"
     test_web
+    # Without libtorch: everything but the learned players builds and passes its tests.
+    cmake -S . -B "$no_learned" -G Ninja -DCMAKE_BUILD_TYPE=Release -DBOYI_WERROR=ON \
+      -DBOYI_WITH_LEARNED=OFF >/dev/null
+    cmake --build "$no_learned" -j "$jobs"
+    ctest --test-dir "$no_learned" --output-on-failure -j "$jobs"
     # The sanitizer variant builds only the rules engine and its tests: that is
     # where memory and arithmetic bugs would hide, and the rest would double CI time.
     cmake -S . -B "$asan" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DBOYI_SANITIZE=ON -DBOYI_WERROR=ON \

@@ -5,11 +5,13 @@
 #include <mutex>
 #include <set>
 
+#include "base/program_paths.h"
+
 namespace boyi::bots::learned {
 
 std::filesystem::path weights_dir() {
   if (const char* env = std::getenv("BOYI_WEIGHTS_DIR"); env && *env) return env;
-  return BOYI_DEFAULT_WEIGHTS_DIR;
+  return shipped_path("share/boyi/weights");
 }
 
 std::filesystem::path weights_path(std::string_view model, std::string_view explicit_path) {

@@ -6,6 +6,8 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "base/program_paths.h"
+
 namespace boyi::app {
 namespace {
 
@@ -235,13 +237,10 @@ Status load_config_file(const std::filesystem::path& path, ServerConfig& config)
   return Status::Ok();
 }
 
-std::filesystem::path default_web_dir(const std::filesystem::path& executable) {
+std::filesystem::path default_web_dir() {
   std::error_code ec;
-  const auto dir = std::filesystem::weakly_canonical(executable, ec).parent_path();
-  for (const auto& candidate :
-       {dir / ".." / "share" / "boyi" / "web", dir / "web", dir / ".." / "web"}) {
-    if (std::filesystem::is_directory(candidate, ec)) return candidate.lexically_normal();
-  }
+  const auto dir = shipped_path("share/boyi/web");
+  if (!dir.empty() && std::filesystem::is_directory(dir, ec)) return dir;
   return {};
 }
 

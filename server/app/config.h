@@ -59,8 +59,8 @@ struct ServerConfig {
 Status apply_config_json(std::string_view json_text, ServerConfig& config);
 Status load_config_file(const std::filesystem::path& path, ServerConfig& config);
 
-// The web client's files next to the executable: <exe dir>/../share/boyi/web, then
-// <exe dir>/web, then <exe dir>/../web; the first that exists, else empty.
-std::filesystem::path default_web_dir(const std::filesystem::path& executable);
+// The web client shipped with the program: share/boyi/web beside its bin/ (installed, or
+// the build tree's link to the source tree's web/dist); empty when there is none.
+std::filesystem::path default_web_dir();
 
 }  // namespace boyi::app

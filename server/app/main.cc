@@ -16,13 +16,14 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(0, 65535));
   cli.add_option("--address", address, "address to listen on (default 0.0.0.0)");
   cli.add_option("--data", data, "data directory (default ./data)");
-  cli.add_option("--web", web, "directory of the web client's files (missing: API only)");
+  cli.add_option("--web", web,
+                 "directory of the web client's files (default: the one shipped in share/boyi/web)");
   cli.add_option("--log-level", level, "trace, debug, info, warn, error, critical, off");
   cli.add_option("--log-format", format, "text or json")->check(CLI::IsMember({"text", "json"}));
   CLI11_PARSE(cli, argc, argv);
 
   ServerConfig config;
-  config.web_dir = boyi::app::default_web_dir(argv[0]);
+  config.web_dir = boyi::app::default_web_dir();
   if (!config_file.empty())
     if (auto s = boyi::app::load_config_file(config_file, config); !s) {
       std::fprintf(stderr, "boyi-server: %s\n", s.message().c_str());

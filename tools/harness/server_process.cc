@@ -16,18 +16,16 @@
 #include <sstream>
 #include <thread>
 
+#include "base/program_paths.h"
+
 namespace boyi::harness {
 
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 
-#ifndef BOYI_SERVER_BIN
-#define BOYI_SERVER_BIN ""
-#endif
-
 fs::path default_server_binary() {
   if (const char* env = std::getenv("BOYI_SERVER_BIN"); env && *env) return env;
-  return BOYI_SERVER_BIN;
+  return program_dir() / "boyi-server";
 }
 
 Result<std::uint16_t> free_loopback_port() {

@@ -28,7 +28,7 @@ struct ServerOptions {
   std::chrono::milliseconds start_timeout{30000};
 };
 
-// The boyi-server built with this tree (BOYI_SERVER_BIN), or $BOYI_SERVER_BIN when set.
+// $BOYI_SERVER_BIN when set, else the boyi-server beside the running program (bin/).
 std::filesystem::path default_server_binary();
 // A TCP port on 127.0.0.1 that was free a moment ago.
 Result<std::uint16_t> free_loopback_port();

@@ -14,8 +14,8 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 export function binaries() {
   const build = process.env.BOYI_BUILD_DIR ?? path.join(repoRoot, "build/release");
   return {
-    server: process.env.BOYI_SERVER_BIN ?? path.join(build, "server/app/boyi-server"),
-    admin: process.env.BOYI_ADMIN_BIN ?? path.join(build, "server/admin/boyi-admin"),
+    server: process.env.BOYI_SERVER_BIN ?? path.join(build, "bin/boyi-server"),
+    admin: process.env.BOYI_ADMIN_BIN ?? path.join(build, "bin/boyi-admin"),
     web: process.env.BOYI_WEB_DIR ?? path.join(repoRoot, "web/dist"),
     artifacts: process.env.BOYI_WEB_ARTIFACTS ?? path.join(build, "web-test-artifacts"),
   };
