@@ -263,14 +263,19 @@ void Referee::finish(Outcome outcome, TimePoint at) {
   advance_public_game();
 }
 
-Status Referee::end_with(Outcome outcome, Seat seat, TimePoint at) {
+JournalEntry Referee::end_entry(const Outcome& outcome, Seat seat, TimePoint at) const {
   MatchClocks stopped = clocks_;
   stopped.stop(at);
   JournalEntry e = entry(EntryKind::kEnd, seat);
   e.seq = last_seq() + 1;
   e.clock_ms = clamped(stopped.remaining_at(at));
   e.outcome = outcome;
-  if (auto s = journal(e); !s) return fail("the ending could not be stored: " + s.message());
+  return e;
+}
+
+Status Referee::end_with(Outcome outcome, Seat seat, TimePoint at) {
+  if (auto s = journal(end_entry(outcome, seat, at)); !s)
+    return fail("the ending could not be stored: " + s.message());
   finish(std::move(outcome), at);
   return Status::Ok();
 }
@@ -373,13 +378,7 @@ Status Referee::abort(std::string reason, TimePoint now) {
   now = monotonic(now);
   if (finished()) return fail("the match is already over: " + describe(outcome_));
   Outcome o{Ending::kAborted, std::nullopt, printable(reason, 512)};
-  MatchClocks stopped = clocks_;
-  stopped.stop(now);
-  JournalEntry e = entry(EntryKind::kEnd, kPublic);
-  e.seq = last_seq() + 1;
-  e.clock_ms = clamped(stopped.remaining_at(now));
-  e.outcome = o;
-  Status s = journal(e);
+  Status s = journal(end_entry(o, kPublic, now));
   finish(std::move(o), now);
   return s;
 }

@@ -161,6 +161,8 @@ class Referee {
   Status journal(JournalEntry e);
   // Ends the match: stops the clocks, emits the end event, releases spectators.
   void finish(Outcome outcome, TimePoint at);
+  // The kEnd entry of an ending at `at` (the clocks stopped there).
+  JournalEntry end_entry(const Outcome& outcome, Seat seat, TimePoint at) const;
   Status end_with(Outcome outcome, Seat seat, TimePoint at);  // journals a kEnd, then finish
   void emit_start();
   SubmitResult reject(Seat seat, std::string_view text, std::string reason, TimePoint now);
