@@ -14,6 +14,9 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
 
 jobs=$(nproc 2>/dev/null || echo 2)
+# ccache keys on paths relative to the checkout, so a clone in another folder (CI's) reuses
+# what an earlier build compiled.
+export CCACHE_BASEDIR=$root CCACHE_NOHASHDIR=true
 release=build/release
 asan=build/asan
 no_learned=build/no-learned
