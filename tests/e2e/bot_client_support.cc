@@ -65,8 +65,8 @@ Result<std::unique_ptr<ChildProcess>> ChildProcess::spawn(const std::vector<std:
     if (fd >= 0) {
       ::dup2(fd, 1);
       ::dup2(fd, 2);
-      ::close(fd);
     }
+    close_descriptors_from(3);
     ::execv(raw[0], raw.data());
     ::_exit(127);
   }

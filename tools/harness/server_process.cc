@@ -23,6 +23,12 @@ namespace boyi::harness {
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 
+void close_descriptors_from(int first) {
+  if (::close_range(static_cast<unsigned>(first), ~0U, 0) == 0) return;
+  const long max = ::sysconf(_SC_OPEN_MAX);
+  for (int fd = first; fd < (max > 0 ? max : 1024); ++fd) ::close(fd);
+}
+
 fs::path default_server_binary() {
   if (const char* env = std::getenv("BOYI_SERVER_BIN"); env && *env) return env;
   return program_dir() / "boyi-server";
@@ -123,8 +129,8 @@ Status ServerProcess::spawn() {
       if (fd >= 0) {
         ::dup2(fd, 1);
         ::dup2(fd, 2);
-        ::close(fd);
       }
+      close_descriptors_from(3);
       ::execv(argv[0], argv.data());
       ::_exit(127);
     }
