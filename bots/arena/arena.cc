@@ -99,11 +99,18 @@ class Match {
   // Asks each seat that may act for its action; seats that act at the same time (军棋's
   // deployment) think at the same time, as they would on the server.
   std::vector<Answer> ask(const std::vector<Seat>& seats) {
+    // What each seat is shown is read here, on this thread: only the players think in parallel.
     const auto now = Clock::now();
-    auto one = [this, now](Seat s) {
+    std::array<v1::GameView, 2> views;
+    std::array<v1::Clocks, 2> clocks;
+    for (Seat s : seats) {
+      views[s] = match_->view(s);
+      clocks[s] = match_->clocks(now);
+    }
+    auto one = [&](Seat s) {
       Answer a;
       a.seat = s;
-      a.move = players_[s]->choose(match_->view(s), match_->clocks(now));
+      a.move = players_[s]->choose(views[s], clocks[s]);
       a.at = Clock::now();
       return a;
     };
