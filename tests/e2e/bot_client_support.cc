@@ -48,29 +48,9 @@ Result<std::unique_ptr<ChildProcess>> ChildProcess::spawn(const std::vector<std:
   if (argv.empty() || argv[0].empty()) return Error{"no program to run"};
   std::unique_ptr<ChildProcess> child(new ChildProcess());
   child->log_ = std::move(log);
-  std::vector<std::string> args = argv;
-  std::vector<char*> raw;
-  for (auto& a : args) raw.push_back(a.data());
-  raw.push_back(nullptr);
-  const std::string log_file = child->log_.string();
-  const pid_t pid = ::fork();
-  if (pid < 0) return Error{"fork failed"};
-  if (pid == 0) {
-    // Only async-signal-safe calls between fork and exec; the test's blocked signals are
-    // not the child's business.
-    sigset_t none;
-    sigemptyset(&none);
-    sigprocmask(SIG_SETMASK, &none, nullptr);
-    int fd = ::open(log_file.c_str(), O_WRONLY | O_APPEND | O_CREAT, 0644);
-    if (fd >= 0) {
-      ::dup2(fd, 1);
-      ::dup2(fd, 2);
-    }
-    close_descriptors_from(3);
-    ::execv(raw[0], raw.data());
-    ::_exit(127);
-  }
-  child->pid_ = pid;
+  auto pid = spawn_logged(argv, child->log_.string());
+  if (!pid) return Error{pid.message()};
+  child->pid_ = *pid;
   return child;
 }
 

@@ -23,10 +23,30 @@ namespace boyi::harness {
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 
-void close_descriptors_from(int first) {
-  if (::close_range(static_cast<unsigned>(first), ~0U, 0) == 0) return;
-  const long max = ::sysconf(_SC_OPEN_MAX);
-  for (int fd = first; fd < (max > 0 ? max : 1024); ++fd) ::close(fd);
+Result<pid_t> spawn_logged(std::vector<std::string> argv, const std::string& log_file) {
+  if (argv.empty() || argv[0].empty()) return Error{"no program to run"};
+  std::vector<char*> raw;
+  for (auto& a : argv) raw.push_back(a.data());
+  raw.push_back(nullptr);
+  const long max_fd = ::sysconf(_SC_OPEN_MAX);
+  const pid_t pid = ::fork();
+  if (pid < 0) return Error{std::string("fork: ") + std::strerror(errno)};
+  if (pid == 0) {
+    // Only async-signal-safe calls between fork and exec.
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, nullptr);
+    int fd = ::open(log_file.c_str(), O_WRONLY | O_APPEND | O_CREAT, 0644);
+    if (fd >= 0) {
+      ::dup2(fd, 1);
+      ::dup2(fd, 2);
+    }
+    if (::close_range(3, ~0U, 0) != 0)
+      for (int d = 3; d < (max_fd > 0 ? max_fd : 1024); ++d) ::close(d);
+    ::execv(raw[0], raw.data());
+    ::_exit(127);
+  }
+  return pid;
 }
 
 fs::path default_server_binary() {
@@ -117,24 +137,9 @@ Status ServerProcess::spawn() {
       for (const auto& a : args) log << ' ' << a;
       log << '\n';
     }
-    std::vector<char*> argv;
-    for (auto& a : args) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    const std::string log_file = log_path_.string();
-    pid_t pid = ::fork();
-    if (pid < 0) return Error{std::string("fork: ") + std::strerror(errno)};
-    if (pid == 0) {
-      // Only async-signal-safe calls between fork and exec.
-      int fd = ::open(log_file.c_str(), O_WRONLY | O_APPEND | O_CREAT, 0644);
-      if (fd >= 0) {
-        ::dup2(fd, 1);
-        ::dup2(fd, 2);
-      }
-      close_descriptors_from(3);
-      ::execv(argv[0], argv.data());
-      ::_exit(127);
-    }
-    pid_ = pid;
+    auto pid = spawn_logged(args, log_path_.string());
+    if (!pid) return Error{pid.message()};
+    pid_ = *pid;
     const auto deadline = Clock::now() + options_.start_timeout;
     bool exited = false;
     while (Clock::now() < deadline) {

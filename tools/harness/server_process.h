@@ -30,10 +30,10 @@ struct ServerOptions {
 
 // $BOYI_SERVER_BIN when set, else the boyi-server beside the running program (bin/).
 std::filesystem::path default_server_binary();
-// In a forked child before exec: closes every descriptor from `first` on, so the program
-// started does not hold the test's sockets open (a connection the test closes must close).
-// Async-signal-safe.
-void close_descriptors_from(int first);
+// Starts argv[0] with argv, its output appended to `log_file`: with no blocked signals and
+// none of this process's descriptors beyond stdin (a connection the test closes must close,
+// not live on in the child). Returns the child's pid.
+Result<pid_t> spawn_logged(std::vector<std::string> argv, const std::string& log_file);
 // A TCP port on 127.0.0.1 that was free a moment ago.
 Result<std::uint16_t> free_loopback_port();
 
