@@ -27,7 +27,7 @@ void Hub::start_match(const Resolved& setup, UserInfo first, std::vector<Peer> f
             app_.max_frame());
   };
   auto stored = hosting::create_stored_match(app_.db, setup.config, {players[0].id, players[1].id},
-                                             setup.preset, false);
+                                             hosting::MatchOrigin::casual(setup.preset));
   if (!stored) return fail_all(stored.message());
   StoredMatch sm;
   sm.config = std::move(stored).value();

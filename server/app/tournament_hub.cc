@@ -45,7 +45,7 @@ Result<std::string> Hub::start_tournament_match(const TournamentMatchRequest& r)
       players[static_cast<std::size_t>(s)].role = v1::ROLE_HOUSE_BOT;
   }
   auto stored =
-      hosting::create_stored_match(app_.db, r.config, r.seats, r.preset, r.rated, r.tournament);
+      hosting::create_stored_match(app_.db, r.config, r.seats, r.origin());
   if (!stored) return Error{stored.message()};
   StoredMatch sm;
   sm.config = std::move(stored).value();

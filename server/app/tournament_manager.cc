@@ -8,6 +8,7 @@
 
 #include "server/app/rating_update.h"
 #include "server/hosting/storage_journal.h"
+#include "server/tournament/ops/settle_policy.h"
 #include "server/tournament/plan.h"
 #include "server/tournament/standings.h"
 
@@ -153,7 +154,7 @@ bool TournamentManager::settle_games(LoadedTournament& t, bool after_restart) {
             *g.match, {Ending::kAborted, std::nullopt, "the server stopped before it started"},
             storage::wall_clock_ms());
     }
-    auto settled = store_.settle(g.id, t.settings.max_game_attempts,
+    auto settled = store_.settle(g.id, tournament::settle_policy(t.settings.max_game_attempts),
                                  t.settings.rated ? glicko2_rater() : storage::RateGame{});
     if (!settled) {
       app_.log.error("tournament_game_not_settled",
@@ -224,6 +225,7 @@ TournamentMatchRequest TournamentManager::match_request(const LoadedTournament& 
                                                         const storage::TournamentGame& g) const {
   TournamentMatchRequest r;
   r.tournament = t.row.id;
+  r.game = g.id;
   r.preset = t.row.preset;
   r.config.game = t.row.game;
   r.config.rules_text = t.row.rules;
@@ -265,25 +267,13 @@ void TournamentManager::start_games(const LoadedTournament& t) {
     if (b0 >= t.settings.entrant_games_at_once || b1 >= t.settings.entrant_games_at_once) continue;
     if (auto s = store_.mark_starting(g.id); !s) continue;
     auto made = hooks_.start_match(match_request(t, g));
-    if (made) {
-      // The trigger linked the game in the match's own transaction; check it did.
-      const auto id = hosting::parse_match_id(*made);
-      const auto linked =
-          id ? store_.game_of_match(id.value())
-             : Result<std::optional<std::pair<storage::Id, storage::Id>>>(Error{id.message()});
-      if (linked && linked->has_value() && (*linked)->second == g.id) {
-        ++in_flight;
-        ++b0;
-        ++b1;
-        app_.log.info("tournament_game_started",
-                      {{"tournament", t.row.id}, {"game", g.id}, {"match", *made}});
-        continue;
-      }
-      // Never expected: the match plays on as an ordinary one, the game waits for a retry.
-      app_.log.error("tournament_game_not_linked",
-                     {{"tournament", t.row.id}, {"game", g.id}, {"match", *made}});
-      (void)store_.start_failed(g.id, "match " + *made + " was not linked to it");
-      return;
+    if (made) {  // stored with its link to the game, in one transaction
+      ++in_flight;
+      ++b0;
+      ++b1;
+      app_.log.info("tournament_game_started",
+                    {{"tournament", t.row.id}, {"game", g.id}, {"match", *made}});
+      continue;
     }
     app_.log.warn("tournament_game_not_started",
                   {{"tournament", t.row.id}, {"game", g.id}, {"reason", made.message()}});

@@ -30,6 +30,7 @@
 #include "server/app/app_context.h"
 #include "server/net/http_routes.h"
 #include "referee/match_config.h"
+#include "server/hosting/storage_journal.h"
 #include "server/storage/tournament_store.h"
 #include "server/tournament/ops/tournament_ops.h"
 
@@ -38,11 +39,20 @@ namespace boyi::app {
 // A tournament game to start as a match.
 struct TournamentMatchRequest {
   storage::Id tournament = 0;
+  storage::Id game = 0;  // the tournament game ('starting') the match plays
   std::string preset;
   referee::MatchConfig config;  // match_id unset
   std::array<storage::Id, 2> seats{};
   std::array<std::optional<int>, 2> house;  // a house bot's strength plays that seat
   bool rated = false;
+
+  hosting::MatchOrigin origin() const {
+    auto o = hosting::MatchOrigin::casual(preset);
+    o.rated = rated;
+    o.tournament = tournament;
+    o.tournament_game = game;
+    return o;
+  }
 };
 
 class TournamentManager : public std::enable_shared_from_this<TournamentManager> {

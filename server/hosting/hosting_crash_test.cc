@@ -119,7 +119,7 @@ struct ChildMatch {
   for (const char* name : kPresets) {
     MatchConfig c = referee::config_from_preset(*referee::find_preset(name), "");
     c.illegal = referee::IllegalMovePolicy::retry(4);
-    auto stored = create_stored_match(db, c, {red->id, blue->id}, name);
+    auto stored = create_stored_match(db, c, {red->id, blue->id}, MatchOrigin::casual(name));
     if (!stored) ::_exit(2);
     ChildMatch m;
     m.id = *parse_match_id(stored->match_id);

@@ -97,8 +97,7 @@ Status StorageJournal::append(const referee::JournalEntry& entry) {
 
 Result<referee::MatchConfig> create_stored_match(storage::Database& db, referee::MatchConfig config,
                                                  const std::array<storage::Id, 2>& seats,
-                                                 std::string preset, bool rated,
-                                                 std::optional<storage::Id> tournament) {
+                                                 const MatchOrigin& origin) {
   config.match_id = "new";  // only to validate the other values; replaced by the id
   if (auto s = config.validate(); !s) return Error{s.message()};
   auto game = create_game(config.game, config.rules_text);
@@ -109,13 +108,14 @@ Result<referee::MatchConfig> create_stored_match(storage::Database& db, referee:
 
   storage::NewMatch m;
   m.game = config.game;
-  m.preset = std::move(preset);
+  m.preset = origin.preset;
   m.rules = config.rules_text;
   m.time = {config.time.total_ms, config.time.per_move_ms, config.time.increment_ms,
             config.time.grace_ms};
   m.seats = {seats[0], seats[1]};
-  m.rated = rated;
-  m.tournament = tournament;
+  m.rated = origin.rated;
+  m.tournament = origin.tournament;
+  m.tournament_game = origin.tournament_game;
   m.illegal_policy = config.illegal.kind == referee::IllegalMovePolicy::Kind::kLoseAtOnce
                          ? storage::IllegalMovePolicy::kLoseAtOnce
                          : storage::IllegalMovePolicy::kRetry;

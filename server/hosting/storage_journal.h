@@ -48,11 +48,25 @@ class StorageJournal final : public referee::MatchJournal {
 // policy normalised. The config is checked first (values, game, rules): nothing
 // is stored for a bad one. Referee::create(returned config, StorageJournal) then
 // appends the start entry, which makes the match running.
-// `seats` are the users in seat 0 and seat 1; `preset` may be empty.
-Result<referee::MatchConfig> create_stored_match(
-    storage::Database& db, referee::MatchConfig config, const std::array<storage::Id, 2>& seats,
-    std::string preset = {}, bool rated = false,
-    std::optional<storage::Id> tournament = std::nullopt);
+// `seats` are the users in seat 0 and seat 1.
+struct MatchOrigin {
+  std::string preset;  // may be empty
+  bool rated = false;
+  // A tournament's game: the match is linked to the game (which must be 'starting') in the
+  // transaction that stores it.
+  std::optional<storage::Id> tournament;
+  std::optional<storage::Id> tournament_game;
+
+  static MatchOrigin casual(std::string preset) {
+    MatchOrigin o;
+    o.preset = std::move(preset);
+    return o;
+  }
+};
+Result<referee::MatchConfig> create_stored_match(storage::Database& db,
+                                                 referee::MatchConfig config,
+                                                 const std::array<storage::Id, 2>& seats,
+                                                 const MatchOrigin& origin = {});
 
 // A stored match's configuration, from its row.
 referee::MatchConfig config_of(const storage::Match& match);

@@ -68,7 +68,10 @@ TEST(HostingJournal, EntriesConvertBothWays) {
 TEST(HostingJournal, CreateStoredMatchKeepsTheWholeConfiguration) {
   Db d;
   ASSERT_TRUE(d.db);
-  auto stored = create_stored_match(*d.db, sample_config(), d.seats, "renju-blitz", true, 42);
+  auto origin = MatchOrigin::casual("renju-blitz");
+  origin.rated = true;
+  origin.tournament = 42;
+  auto stored = create_stored_match(*d.db, sample_config(), d.seats, origin);
   ASSERT_TRUE(stored.ok()) << stored.message();
   EXPECT_EQ(stored->rules_text, find_game("gomoku")->default_rules);  // canonical
   MatchConfig expected = sample_config();

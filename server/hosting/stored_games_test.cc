@@ -74,8 +74,10 @@ void play_one(storage::Database& db, const std::array<storage::Id, 2>& seats,
                                 : referee::IllegalMovePolicy::retry(4 + rng.below(8));
   c.disconnect_grace_ms = 1000 * (1 + rng.below(60));
   c.spectator_delay_plies = static_cast<int>(rng.below(4));
-  auto stored = create_stored_match(db, c, seats, std::string(preset->name), seed % 2 == 0,
-                                    seed % 3 == 0 ? std::optional<storage::Id>(7) : std::nullopt);
+  auto origin = MatchOrigin::casual(std::string(preset->name));
+  origin.rated = seed % 2 == 0;
+  if (seed % 3 == 0) origin.tournament = 7;
+  auto stored = create_stored_match(db, c, seats, origin);
   ASSERT_TRUE(stored.ok()) << stored.message();
   const MatchConfig config = *stored;
   StorageJournal journal(db, *parse_match_id(config.match_id));

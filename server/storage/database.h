@@ -137,6 +137,7 @@ class Database {
   Database(std::unique_ptr<Connection> conn, std::filesystem::path path,
            const DatabaseOptions& options);
   Result<Match> create_match_locked(const NewMatch& match);
+  Status link_tournament_game_locked(Id tournament, Id game, Id match);
   Result<std::vector<Match>> select_matches(const char* sql, std::optional<std::int64_t> a,
                                             std::optional<std::int64_t> b);
   Result<Match> match_locked(Id match);

@@ -69,6 +69,7 @@ Status check_new_match(const NewMatch& m) {
   if (t.total_ms < 0 || t.per_move_ms < 0 || t.increment_ms < 0 || t.grace_ms < 0)
     return fail("time control values must not be negative");
   if (m.illegal_attempts < 1) return fail("illegal attempts must be at least 1");
+  if (m.tournament_game && !m.tournament) return fail("a tournament game needs its tournament");
   if (m.disconnect_grace_ms < 0 || m.spectator_delay_plies < 0)
     return fail("disconnect grace and spectator delay must not be negative");
   return Status::Ok();
@@ -79,7 +80,30 @@ Status check_new_match(const NewMatch& m) {
 Result<Match> Database::create_match(const NewMatch& match) {
   if (auto s = check_new_match(match); !s) return Error{s.message()};
   std::lock_guard lock(mutex_);
-  return create_match_locked(match);
+  if (!match.tournament_game) return create_match_locked(match);
+  // A tournament's match and its game's link are one transaction: neither exists alone.
+  Transaction tx(*conn_);
+  if (auto s = tx.begin(); !s) return Error{s.message()};
+  auto created = create_match_locked(match);
+  if (!created) return created;
+  if (auto s = link_tournament_game_locked(*match.tournament, *match.tournament_game, created->id);
+      !s)
+    return Error{s.message()};
+  if (auto s = tx.commit(); !s) return Error{s.message()};
+  return created;
+}
+
+Status Database::link_tournament_game_locked(Id tournament, Id game, Id match) {
+  auto q = conn_->query(
+      "UPDATE tournament_games SET state = 'playing', match_id = ?3, attempts = attempts + 1 "
+      "WHERE id = ?2 AND tournament_id = ?1 AND state = 'starting'");
+  if (!q) return q.status();
+  if (auto s = q.value()->bind_all(tournament, game, match); !s) return s;
+  if (auto s = q.value()->run(); !s) return s;
+  if (conn_->changes() != 1)
+    return fail("tournament " + std::to_string(tournament) + " has no game " +
+                std::to_string(game) + " waiting to start");
+  return Status::Ok();
 }
 
 Result<Match> Database::create_match_locked(const NewMatch& match) {

@@ -5,9 +5,9 @@
 
 namespace boyi::storage {
 
-// A tournament game is linked to its match by the trigger at the end, in the transaction
-// that creates the match: the server marks the game 'starting', then creates the match with
-// `tournament_id`, and the insert turns that game 'playing' with the match's id. A crash
+// Here a trigger linked a tournament game to its match; migration 5 drops it, since
+// create_match links the game it is given in the same transaction: the server marks the game
+// 'starting', then creates the match for it, which turns that game 'playing' with its id. A crash
 // can therefore leave a game either without a match ('starting': started again) or with
 // exactly one, never a match the tournament does not know of.
 inline constexpr const char* kMigrationTournaments = R"sql(

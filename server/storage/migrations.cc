@@ -161,9 +161,15 @@ CREATE TABLE house_seats (
 ) WITHOUT ROWID;
 )sql";
 
+// Version 5: a tournament game is linked to its match by create_match itself, in the same
+// transaction (NewMatch::tournament_game), not by a trigger that guessed the game from seats.
+constexpr const char* kV5 = R"sql(
+DROP TRIGGER IF EXISTS tournament_game_link;
+)sql";
+
 // In order; version 3: tournaments and ratings (migration_tournaments.h).
-constexpr std::array<Migration, 4> kMigrations = {
-    {{1, kV1}, {2, kV2}, {3, kMigrationTournaments}, {4, kV4}}};
+constexpr std::array<Migration, 5> kMigrations = {
+    {{1, kV1}, {2, kV2}, {3, kMigrationTournaments}, {4, kV4}, {5, kV5}}};
 
 Result<int> user_version(Connection& conn) {
   auto st = conn.prepare("PRAGMA user_version");

@@ -99,6 +99,9 @@ struct NewMatch {
   std::array<std::optional<Id>, 2> seats;  // user ids; empty while a waiting seat is open
   bool rated = false;
   std::optional<Id> tournament;
+  // When creating: the tournament game (state 'starting', of `tournament`) this match plays.
+  // The match is linked to it in the same transaction; creating fails if it is not starting.
+  std::optional<Id> tournament_game;
   IllegalMovePolicy illegal_policy = IllegalMovePolicy::kRetry;
   int illegal_attempts = 3;  // rejected attempts per seat in the match; the last one loses
   std::int64_t disconnect_grace_ms = 30000;

@@ -5,8 +5,8 @@
 //
 // Statuses: created -> running <-> paused; created, running or paused -> cancelled;
 // running -> finished. Game states: pending -> starting -> playing -> done, where 'starting'
-// -> 'playing' happens in the transaction that creates the game's match (the trigger of
-// migration 3), and a game whose match was aborted goes back to pending to be replayed.
+// -> 'playing' happens in the transaction that creates the game's match
+// (NewMatch::tournament_game), and a game whose match was aborted goes back to pending to be replayed.
 #pragma once
 
 #include <cstdint>
@@ -103,6 +103,31 @@ enum class Settled {
   kVoid,     // aborted too often: recorded as void
 };
 
+// A tournament game whose match is over, as settling reads it.
+struct PlayedGame {
+  Id tournament = 0;
+  Id game = 0;
+  Id match = 0;
+  int attempts = 0;   // matches started for the game, this one included
+  std::string where;  // "game 12 (round 1, board 0, game 0)"
+  bool aborted = false;
+  std::string ending;  // the match's ending name ("resignation", ...; "aborted")
+  std::optional<int> winner;
+  std::string detail;
+  bool rated = false;
+};
+
+// What to record for a played game: the tournament's decision (the policy is the tournament
+// code's, server/tournament/ops/settle_policy.h; storage only writes what it says).
+struct Settlement {
+  Settled kind = Settled::kNothing;  // kDone and kVoid record `result`; kReplay: pending again
+  std::string result;                // "1-0", "0-1", "draw", "void"
+  std::string event_kind;            // the tournament event written with it
+  std::string event_detail;
+  bool rate = false;  // the game counts for the ratings (with the RateGame given)
+};
+using SettlePolicy = std::function<Settlement(const PlayedGame&)>;
+
 // Rates one game inside the settling transaction: both players' ratings before (the stored
 // ones, or none yet) and the seat-0 player's score; returns both ratings after.
 using RateGame = std::function<std::pair<RatingValue, RatingValue>(
@@ -139,10 +164,10 @@ class TournamentStore {
   Status start_failed(Id game, std::string_view reason);
   // Every 'starting' game with no match back to pending (after a restart); how many.
   Result<int> reset_starting(Id tournament);
-  // The game's match ended (or was aborted): records the result once, rates it when `rate`
-  // is set and the result counts, or puts the game back for a replay (void after
-  // `max_attempts` matches). Idempotent: a game not playing is left alone.
-  Result<Settled> settle(Id game, int max_attempts, const RateGame& rate);
+  // The game's match ended (or was aborted): records what `policy` decides, once, in one
+  // transaction with its event and (when the settlement says so and `rate` is set) the
+  // ratings. Idempotent: a game not playing, or whose match runs, is left alone (kNothing).
+  Result<Settled> settle(Id game, const SettlePolicy& policy, const RateGame& rate);
 
   Status add_event(Id tournament, std::string_view kind, std::string_view detail,
                    std::optional<Id> actor = std::nullopt);

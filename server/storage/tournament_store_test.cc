@@ -1,5 +1,5 @@
 // The tournament and rating stores: creation, status changes, games added once, the
-// match link made by the trigger, settling exactly once (with ratings), replays of aborted
+// match linked in the transaction that creates it, settling exactly once (with ratings), replays of aborted
 // games, and games left 'starting' by a crash.
 #include <gtest/gtest.h>
 
@@ -12,6 +12,26 @@ namespace {
 
 using testing::TempDir;
 using S = TournamentStatus;
+
+// A policy of the test's own: storage records whatever it decides. Finished matches count
+// (rated when the match is); an aborted one is replayed until `max_attempts`, then void.
+SettlePolicy policy(int max_attempts) {
+  return [max_attempts](const PlayedGame& g) {
+    Settlement s;
+    if (g.aborted) {
+      s.kind = g.attempts < max_attempts ? Settled::kReplay : Settled::kVoid;
+      s.result = "void";
+      s.event_kind = "aborted";
+      return s;
+    }
+    s.kind = Settled::kDone;
+    s.result = !g.winner ? "draw" : *g.winner == 0 ? "1-0" : "0-1";
+    s.event_kind = "finished";
+    s.event_detail = g.where;
+    s.rate = g.rated;
+    return s;
+  };
+}
 
 struct Fixture {
   TempDir tmp;
@@ -36,13 +56,17 @@ struct Fixture {
     t.entrants = {{users[0], std::nullopt}, {users[1], 3}};
     return t;
   }
-  // A match for the game currently 'starting', as the server creates it.
-  Id create_match(Id tournament, Id seat0, Id seat1, bool rated = true) {
+  // A match for tournament game `game` (which must be 'starting'), as the server creates it.
+  Result<Match> try_create_match(Id tournament, Id game, Id seat0, Id seat1, bool rated = true) {
     NewMatch m = new_match("gomoku", "rule=renju", {1000, 0, 0, 0});
     m.seats = {seat0, seat1};
     m.tournament = tournament;
+    m.tournament_game = game;
     m.rated = rated;
-    auto made = db->create_match(m);
+    return db->create_match(m);
+  }
+  Id create_match(Id tournament, Id game, Id seat0, Id seat1, bool rated = true) {
+    auto made = try_create_match(tournament, game, seat0, seat1, rated);
     EXPECT_TRUE(made.ok()) << made.message();
     return made.ok() ? made->id : 0;
   }
@@ -91,7 +115,7 @@ TEST(TournamentStore, CreateListEntrantsAndStatusChanges) {
   EXPECT_EQ((*house)[0], std::make_pair(f.users[1], 3));
 }
 
-TEST(TournamentStore, GamesAreAddedOnceAndLinkedToTheirMatchByTheTrigger) {
+TEST(TournamentStore, GamesAreAddedOnceAndLinkedToTheirMatchWhenItIsCreated) {
   Fixture f;
   TournamentStore store(*f.db);
   auto t = store.create(f.sample());
@@ -106,12 +130,21 @@ TEST(TournamentStore, GamesAreAddedOnceAndLinkedToTheirMatchByTheTrigger) {
   EXPECT_EQ((*games)[2].result, "bye");
   const Id g0 = (*games)[0].id;
 
-  // A match created while no game is starting links nothing.
-  const Id stray = f.create_match(t->id, f.users[0], f.users[1]);
-  EXPECT_FALSE(store.game_of_match(stray)->has_value());
+  // A match for a game that is not starting is not created at all.
+  auto early = f.try_create_match(t->id, g0, f.users[0], f.users[1]);
+  ASSERT_FALSE(early.ok());
+  EXPECT_NE(early.message().find("no game " + std::to_string(g0) + " waiting to start"),
+            std::string::npos)
+      << early.message();
+  EXPECT_TRUE(f.db->recent_finished(10)->empty());
   ASSERT_TRUE(store.mark_starting(g0).ok());
   EXPECT_FALSE(store.mark_starting(g0).ok());
-  const Id m = f.create_match(t->id, f.users[0], f.users[1]);
+  // Nor for another tournament's game, nor for a game without its tournament.
+  EXPECT_FALSE(f.try_create_match(t->id + 1, g0, f.users[0], f.users[1]).ok());
+  NewMatch orphan = new_match("gomoku", "rule=renju", {1000, 0, 0, 0});
+  orphan.tournament_game = g0;
+  EXPECT_FALSE(f.db->create_match(orphan).ok());
+  const Id m = f.create_match(t->id, g0, f.users[0], f.users[1]);
   auto linked = store.games(t->id);
   EXPECT_EQ((*linked)[0].state, "playing");
   EXPECT_EQ((*linked)[0].match, m);
@@ -135,7 +168,7 @@ TEST(TournamentStore, SettlingRecordsTheResultOnceAndRatesIt) {
   ASSERT_TRUE(store.add_games(t->id, {{1, 0, 0, 0, 1, "pending"}}, "round 1").ok());
   const Id g = store.games(t->id)->at(0).id;
   ASSERT_TRUE(store.mark_starting(g).ok());
-  const Id m = f.create_match(t->id, f.users[0], f.users[1]);
+  const Id m = f.create_match(t->id, g, f.users[0], f.users[1]);
   int rated = 0;
   const RateGame rate = [&](const std::optional<RatingRow>& a, const std::optional<RatingRow>& b,
                             double score0, std::int64_t) {
@@ -145,11 +178,18 @@ TEST(TournamentStore, SettlingRecordsTheResultOnceAndRatesIt) {
     EXPECT_EQ(score0, 1.0);
     return std::make_pair(RatingValue{1600, 300, 0.06}, RatingValue{1400, 300, 0.06});
   };
-  EXPECT_EQ(*store.settle(g, 3, rate), Settled::kNothing);  // still waiting
+  EXPECT_EQ(*store.settle(g, policy(3), rate), Settled::kNothing);  // still waiting
   ASSERT_TRUE(f.db->finish_match(m, {Ending::kResignation, 0, "resigned"}, 5).ok());
-  EXPECT_EQ(*store.settle(g, 3, rate), Settled::kDone);
-  EXPECT_EQ(*store.settle(g, 3, rate), Settled::kNothing);  // exactly once
+  EXPECT_EQ(*store.settle(g, policy(3), rate), Settled::kDone);
+  EXPECT_EQ(*store.settle(g, policy(3), rate), Settled::kNothing);  // exactly once
   EXPECT_EQ(rated, 1);
+  auto events = store.events(t->id, 10);
+  ASSERT_TRUE(events.ok());
+  bool told = false;
+  for (const auto& e : *events)
+    told = told || (e.kind == "finished" &&
+                    e.detail == "game " + std::to_string(g) + " (round 1, board 0, game 0)");
+  EXPECT_TRUE(told) << "the policy's event is recorded with the result";
   auto game = store.games(t->id)->at(0);
   EXPECT_EQ(game.state, "done");
   EXPECT_EQ(game.result, "1-0");
@@ -175,9 +215,9 @@ TEST(TournamentStore, AbortedGamesAreReplayedThenVoid) {
   const Id g = store.games(t->id)->at(0).id;
   for (int attempt = 1; attempt <= 2; ++attempt) {
     ASSERT_TRUE(store.mark_starting(g).ok());
-    const Id m = f.create_match(t->id, f.users[1], f.users[0], false);
+    const Id m = f.create_match(t->id, g, f.users[1], f.users[0], false);
     ASSERT_TRUE(f.db->finish_match(m, {Ending::kAborted, std::nullopt, "crash"}, 5).ok());
-    EXPECT_EQ(*store.settle(g, 2, {}), attempt == 1 ? Settled::kReplay : Settled::kVoid);
+    EXPECT_EQ(*store.settle(g, policy(2), {}), attempt == 1 ? Settled::kReplay : Settled::kVoid);
   }
   auto game = store.games(t->id)->at(0);
   EXPECT_EQ(game.state, "done");

@@ -7,6 +7,7 @@
 #include "server/storage/test_support.h"
 #include "server/tournament/ops/report.h"
 #include "server/tournament/ops/settings_json.h"
+#include "server/tournament/ops/settle_policy.h"
 #include "server/tournament/ops/tournament_ops.h"
 
 namespace boyi::tournament {
@@ -145,6 +146,40 @@ TEST(TournamentOps, ReportHasEveryPart) {
   EXPECT_EQ((*r)["standings"].size(), 3u);
   EXPECT_EQ((*r)["events"][0]["kind"], "created");
   EXPECT_FALSE(load_report(*f.db, 999).ok());
+}
+
+TEST(TournamentOps, SettlingCountsResultsAndReplaysAbortedGamesUpToTheLimit) {
+  storage::PlayedGame g;
+  g.match = 7;
+  g.attempts = 1;
+  g.where = "game 3 (round 1, board 0, game 0)";
+  g.ending = "five_in_row";
+  g.winner = 1;
+  g.rated = true;
+  auto done = settle_game(g, 3);
+  EXPECT_EQ(done.kind, storage::Settled::kDone);
+  EXPECT_EQ(done.result, "0-1");
+  EXPECT_TRUE(done.rate);
+  EXPECT_EQ(done.event_kind, "game_finished");
+  EXPECT_EQ(done.event_detail, "game 3 (round 1, board 0, game 0): 0-1 (five_in_row), match 7");
+  g.winner.reset();
+  g.rated = false;
+  EXPECT_EQ(settle_game(g, 3).result, "draw");
+  EXPECT_FALSE(settle_game(g, 3).rate);
+
+  g.aborted = true;
+  g.ending = "aborted";
+  g.detail = "crash";
+  auto replay = settle_game(g, 2);
+  EXPECT_EQ(replay.kind, storage::Settled::kReplay);
+  EXPECT_EQ(replay.event_detail,
+            "game 3 (round 1, board 0, game 0): match 7 aborted (crash); it is played again");
+  g.attempts = 2;
+  auto void_game = settle_game(g, 2);
+  EXPECT_EQ(void_game.kind, storage::Settled::kVoid);
+  EXPECT_EQ(void_game.result, "void");
+  EXPECT_FALSE(void_game.rate);
+  EXPECT_EQ(settle_policy(3)(g).kind, storage::Settled::kReplay);
 }
 
 }  // namespace
