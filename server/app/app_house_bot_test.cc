@@ -9,8 +9,8 @@
 #include "base/rng.h"
 #include "engine/registry.h"
 #include "server/app/app_test_fixture.h"
-#include "server/app/house_bot.h"
-#include "server/app/house_levels.h"
+#include "server/matches/house_bot.h"
+#include "server/matches/house_levels.h"
 
 namespace boyi::app::test {
 namespace {

@@ -9,38 +9,17 @@
 #include <thread>
 
 #include "server/accounts/accounts.h"
-#include "server/app/app_context.h"
-#include "server/app/hub.h"
+#include "server/core/app_context.h"
+#include "server/core/presence.h"
+#include "server/http/http_api.h"
+#include "server/lobby/lobby.h"
+#include "server/matches/match_index.h"
 #include "server/net/listener.h"
+#include "server/session/sessions.h"
+#include "server/tournament/runner/tournament_manager.h"
 
 namespace boyi::app {
 namespace asio = boost::asio;
-
-AppMetrics::AppMetrics(net::MetricsRegistry& r)
-    : registry(r),
-      connections(r.gauge("boyi_sessions_open", "Protocol sessions (framed connections) open")),
-      signed_in(r.gauge("boyi_sessions_signed_in", "Sessions signed in")),
-      matches_running(r.gauge("boyi_matches_running", "Matches running")),
-      matches_started(r.counter("boyi_matches_started_total", "Matches started")),
-      moves_accepted(r.counter("boyi_moves_total", "Actions submitted", {{"result", "accepted"}})),
-      moves_rejected(r.counter("boyi_moves_total", "Actions submitted", {{"result", "rejected"}})),
-      relay_latency(r.histogram("boyi_move_relay_seconds",
-                                "A move received -> its events queued to every recipient",
-                                net::latency_buckets_seconds())) {}
-
-void AppMetrics::match_finished(Ending ending) {
-  registry
-      .counter("boyi_matches_finished_total", "Matches finished, by ending",
-               {{"ending", std::string(ending_name(ending))}})
-      .inc();
-}
-
-void AppMetrics::error(v1::ErrorCode code) {
-  registry
-      .counter("boyi_errors_total", "Error replies sent, by code",
-               {{"code", v1::ErrorCode_Name(code)}})
-      .inc();
-}
 
 struct ServerApp::Impl {
   ServerConfig config;
@@ -54,7 +33,12 @@ struct ServerApp::Impl {
   std::shared_ptr<net::MetricsRegistry> registry = std::make_shared<net::MetricsRegistry>();
   std::unique_ptr<AppMetrics> metrics;
   std::unique_ptr<AppContext> ctx;
-  std::shared_ptr<Hub> hub;
+  std::unique_ptr<Presence> presence;
+  std::shared_ptr<MatchIndex> matches;
+  std::shared_ptr<TournamentManager> tournaments;
+  std::shared_ptr<Lobby> lobby;
+  std::shared_ptr<Sessions> sessions;
+  std::shared_ptr<HttpApi> http;
   std::unique_ptr<net::Listener> listener;
   std::vector<std::thread> threads;
   std::unique_ptr<asio::steady_timer> heartbeat;
@@ -65,6 +49,10 @@ struct ServerApp::Impl {
   bool stopping = false;
   bool stopped = false;
 
+  // The parts, wired: sessions route each request to the part that answers it and tell the
+  // lobby and the matches who comes and goes; matches tell tournaments when one ends.
+  Status assemble();
+
   void beat() {
     (void)db->record_heartbeat(storage::wall_clock_ms());
     heartbeat->expires_after(std::chrono::milliseconds(config.heartbeat_interval_ms));
@@ -73,6 +61,58 @@ struct ServerApp::Impl {
     });
   }
 };
+
+Status ServerApp::Impl::assemble() {
+  // The house bots' account (a bot user, so its matches are stored like any other). One
+  // account for every level (its name stays, for the matches stored with it); in a match the
+  // seat shows its level: "House bot · 7".
+  constexpr std::string_view kHouseName = "house-random";
+  auto u = db->user_by_name(kHouseName);
+  if (!u) {
+    auto made = accounts->create_bot(kHouseName);
+    if (!made) return Error{"cannot create the house bot account: " + made.message()};
+    u = made->user;
+  }
+  presence = std::make_unique<Presence>(*db, ctx->max_frame());
+  presence->set_house({u->id, u->name, "House bot", v1::ROLE_HOUSE_BOT});
+  if (auto purged = accounts->purge_unused_guests(); purged)
+    log->info("guests_purged", {{"count", *purged}});
+  else
+    log->warn("guest_purge_failed", {{"reason", purged.message()}});
+
+  matches = std::make_shared<MatchIndex>(*ctx, *presence);
+  tournaments = std::make_shared<TournamentManager>(*ctx, *accounts, *presence, *matches);
+  matches->set_hooks(
+      {[weak = std::weak_ptr<TournamentManager>(tournaments)](const std::string& id) {
+         if (auto t = weak.lock()) t->match_finished(id);  // settles a tournament game
+       },
+       [weak = std::weak_ptr<TournamentManager>(tournaments)](storage::Id user) {
+         auto t = weak.lock();
+         return t ? t->house_strength(user) : std::nullopt;
+       }});
+  lobby = std::make_shared<Lobby>(*ctx, *presence, *matches);
+  sessions = std::make_shared<Sessions>(*ctx, *accounts, *presence);
+  sessions->set_events(
+      {[this](const UserInfo& user, bool first, v1::SignedIn& reply) {
+         for (auto& a : matches->active_matches(user.id)) *reply.add_active_matches() = a;
+         lobby->user_signed_in(user, first);
+       },
+       [this](std::uint64_t connection, const UserInfo& user, bool last) {
+         matches->connection_left(connection, user.id);
+         lobby->connection_left(connection, user, last);
+       }});
+  lobby->add_routes(*sessions);
+  matches->add_routes(*sessions);
+  tournaments->add_routes(*sessions);
+  http = std::make_shared<HttpApi>(*ctx, *presence, *matches, *sessions);
+
+  // Tournaments first (they know which accounts are house entrants), then every running
+  // match resumed, then the tournaments run (settling what ended while the server was down).
+  if (auto s = tournaments->load(); !s) return s;
+  if (auto s = matches->resume_running(); !s) return s;
+  tournaments->start();
+  return Status::Ok();
+}
 
 ServerApp::ServerApp(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 
@@ -92,17 +132,13 @@ Result<std::unique_ptr<ServerApp>> ServerApp::start(ServerConfig config) {
   impl->accounts = std::make_unique<accounts::Accounts>(*impl->db, config.argon2);
   impl->metrics = std::make_unique<AppMetrics>(*impl->registry);
   impl->ctx = std::unique_ptr<AppContext>(
-      new AppContext{config, *impl->db, impl->ioc, *impl->metrics, *impl->log, {}, {}, {}});
+      new AppContext{config, *impl->db, impl->ioc, *impl->metrics, *impl->log, {}, {}});
   impl->match_pool = std::make_unique<asio::thread_pool>(config.match_threads);
   impl->ctx->match_executor = impl->match_pool->get_executor();
   impl->house_pool = std::make_unique<asio::thread_pool>(config.house_bot_threads);
   impl->ctx->house_executor = impl->house_pool->get_executor();
-  impl->hub = std::make_shared<Hub>(*impl->ctx, *impl->accounts);
-  impl->ctx->on_match_finished = [weak = std::weak_ptr<Hub>(impl->hub)](const std::string& id) {
-    if (auto hub = weak.lock()) hub->match_finished(id);
-  };
-  if (auto s = impl->hub->prepare(); !s) return Error{s.message()};
-  impl->log->info("matches_resumed", {{"count", impl->hub->resumed_matches()}});
+  if (auto s = impl->assemble(); !s) return Error{s.message()};
+  impl->log->info("matches_resumed", {{"count", impl->matches->resumed_count()}});
 
   net::ListenerConfig lc;
   lc.address = config.address;
@@ -111,8 +147,9 @@ Result<std::unique_ptr<ServerApp>> ServerApp::start(ServerConfig config) {
   std::error_code ec;
   if (!config.web_dir.empty() && std::filesystem::is_directory(config.web_dir, ec))
     lc.static_root = config.web_dir;
-  impl->listener = std::make_unique<net::Listener>(impl->ioc, impl->hub, impl->registry, lc);
-  impl->hub->add_routes(impl->listener->routes());
+  impl->listener = std::make_unique<net::Listener>(impl->ioc, impl->sessions, impl->registry, lc);
+  impl->http->add_routes(impl->listener->routes());
+  impl->tournaments->add_http_routes(impl->listener->routes());  // /api/tournaments, /api/ratings
   auto port = impl->listener->start();
   if (!port)
     return Error{"cannot listen on " + config.address + ":" + std::to_string(config.port) + ": " +
@@ -152,10 +189,10 @@ std::uint16_t ServerApp::port() const {
   return impl_->port;
 }
 std::size_t ServerApp::resumed_matches() const {
-  return impl_->hub->resumed_matches();
+  return impl_->matches->resumed_count();
 }
 std::size_t ServerApp::running_matches() const {
-  return impl_->hub->live_matches();
+  return impl_->matches->live_count();
 }
 net::MetricsRegistry& ServerApp::metrics() {
   return *impl_->registry;
@@ -185,11 +222,12 @@ void ServerApp::shutdown() {
     done_cv.wait_for(lock, d.config.shutdown_deadline + std::chrono::seconds(2),
                      [&] { return closed; });
   }
-  d.hub->stop_matches();
+  d.matches->stop();
+  d.tournaments->stop();
   // A house bot still thinking stops at its move's deadline; queued thinking is dropped.
   d.house_pool->stop();
   d.house_pool->join();
-  d.hub->stop_workers();
+  d.sessions->stop_workers();
   d.match_pool->stop();
   d.match_pool->join();
   asio::post(d.ioc, [&d] { d.heartbeat->cancel(); });
@@ -200,7 +238,7 @@ void ServerApp::shutdown() {
   for (auto& t : d.threads)
     if (t.joinable()) t.join();
   (void)d.db->record_heartbeat(storage::wall_clock_ms());
-  d.log->info("shutdown_done", {{"matches_running", d.hub->live_matches()}});
+  d.log->info("shutdown_done", {{"matches_running", d.matches->live_count()}});
   {
     std::lock_guard lock(d.mu);
     d.stopped = true;

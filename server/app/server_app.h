@@ -7,7 +7,7 @@
 #include <memory>
 
 #include "base/result.h"
-#include "server/app/config.h"
+#include "server/core/config.h"
 
 namespace boyi::net {
 class MetricsRegistry;

@@ -1,0 +1,23 @@
+// The lobby's house-bot matches: play_house_bot. The requested strength is resolved (0: the
+// default) and checked here, stored with the match and shown as the seat's name.
+#include "server/lobby/lobby.h"
+#include "server/matches/house_levels.h"
+
+namespace boyi::app {
+
+void Lobby::play_house_bot(const Request& r) {
+  const auto& in = r.message().play_house_bot();
+  if (!app_.config.house_bots)
+    return r.error(v1::ERROR_CODE_FORBIDDEN, "house bots are turned off on this server");
+  auto strength = resolve_house_strength(in.strength());
+  if (!strength) return r.error(v1::ERROR_CODE_INVALID_ARGUMENT, strength.message());
+  Resolved setup;
+  if (!resolve_or_reply(r, in.setup(), setup)) return;
+  if (auto level = house_level(setup.config.game, *strength); !level)
+    return r.error(v1::ERROR_CODE_INVALID_ARGUMENT, level.message());
+  UserInfo house = presence_.house();
+  house.display_name = house_display_name(*strength);
+  r.ack();
+  start_match(setup, r.user(), house, static_cast<std::uint32_t>(*strength));
+}
+}  // namespace boyi::app

@@ -1,0 +1,279 @@
+// MatchHost: construction, starting and resuming, the seats' requests to act (move,
+// resign), connections going away, stopping; the thread-safe snapshot.
+#include "server/matches/match_host_internal.h"
+
+namespace boyi::app {
+namespace asio = boost::asio;
+using match_detail::Clock;
+using WireMatch = protocol::WireMatch;
+
+MatchHost::MatchHost(AppContext& app, StoredMatch stored, std::array<UserInfo, 2> players,
+                     Finished on_finished)
+    : app_(app),
+      on_finished_(std::move(on_finished)),
+      strand_(asio::make_strand(app.match_executor)),
+      timer_(strand_),
+      stored_(std::move(stored)),
+      players_(std::move(players)) {
+  const auto id = hosting::parse_match_id(stored_.config.match_id);
+  journal_ = std::make_unique<hosting::StorageJournal>(app_.db, id ? id.value() : 0);
+  snapshot_.match_id = stored_.config.match_id;
+  snapshot_.game = stored_.config.game;
+  snapshot_.preset = stored_.preset;
+  snapshot_.players = players_;
+}
+
+MatchHost::~MatchHost() = default;
+
+void MatchHost::set_house_player(int seat, std::unique_ptr<HousePlayer> player) {
+  if (seat != 0 && seat != 1) return;
+  if (!player) {
+    app_.log.error("house_bot_missing", {{"match", id()}, {"seat", seat}});
+    return;
+  }
+  app_.log.info("house_bot_seated", {{"match", id()},
+                                     {"seat", seat},
+                                     {"strength", player->strength},
+                                     {"player", player->level.spec},
+                                     {"max_move_ms", player->level.max_move_ms}});
+  const auto pool = app_.house_executor ? app_.house_executor : app_.match_executor;
+  house_[static_cast<std::size_t>(seat)] = std::make_shared<HouseBot>(std::move(player), pool);
+  bot_timers_[static_cast<std::size_t>(seat)] = std::make_unique<asio::steady_timer>(strand_);
+}
+
+protocol::MatchHeader MatchHost::header() const {
+  protocol::MatchHeader h;
+  h.preset = stored_.preset;
+  for (int s = 0; s < 2; ++s)
+    h.players[static_cast<std::size_t>(s)] = to_player(players_[static_cast<std::size_t>(s)], s);
+  return h;
+}
+
+v1::MatchStarted MatchHost::started_for(Seat seat) const {
+  return match_->started(seat, Clock::now());
+}
+
+int MatchHost::seat_of(storage::Id user) const {
+  if (players_[0].id == user) return 0;
+  if (players_[1].id == user) return 1;
+  return -1;
+}
+
+int MatchHost::seat_for_request(const Peer& peer, storage::Id user, std::uint64_t request_id,
+                                std::string_view hint) {
+  if (!match_) {
+    error(peer, request_id, v1::ERROR_CODE_INTERNAL, "the match did not start");
+    return -1;
+  }
+  const int seat = seat_of(user);
+  if (seat < 0)
+    error(peer, request_id, v1::ERROR_CODE_NOT_A_PLAYER,
+          "you have no seat in match " + id() + std::string(hint));
+  return seat;
+}
+
+void MatchHost::send(const Peer& peer, v1::ServerMessage message) const {
+  (void)send_to(peer, message, app_.max_frame());
+}
+
+void MatchHost::error(const Peer& peer, std::uint64_t request_id, v1::ErrorCode code,
+                      std::string text, std::uint32_t attempts_left) const {
+  app_.metrics.error(code);
+  send(peer, error_message(request_id, code, std::move(text), false, id(), attempts_left));
+}
+
+// --- starting and resuming ---------------------------------------------------------------
+
+void MatchHost::start(std::array<std::vector<Peer>, 2> seats, std::function<void(Status)> done) {
+  asio::post(strand_, [self = shared_from_this(), seats = std::move(seats),
+                       done = std::move(done)]() mutable {
+    auto& h = *self;
+    const auto now = Clock::now();
+    auto r = WireMatch::create(h.stored_.config, h.header(), *h.journal_, now);
+    if (!r) {
+      h.app_.log.error("match_start_failed", {{"match", h.id()}, {"reason", r.message()}});
+      if (done) done(Status(Error{r.message()}));
+      return;
+    }
+    h.match_ = std::move(r).value();
+    h.app_.metrics.matches_started.inc();
+    h.app_.metrics.matches_running.inc();
+    h.sent_seq_ = {1, 1, 1};
+    for (int s = 0; s < 2; ++s) {
+      for (auto& p : seats[static_cast<std::size_t>(s)])
+        if (p.conn && p.conn->is_open()) h.add_seat_peer(s, p);
+      if (!h.house_[static_cast<std::size_t>(s)] &&
+          h.seat_peers_[static_cast<std::size_t>(s)].empty())
+        (void)h.match_->referee().on_disconnect(s, now);
+    }
+    for (int s = 0; s < 2; ++s) {
+      v1::ServerMessage m;
+      *m.mutable_match_started() = h.started_for(s);
+      Outgoing out(std::move(m), h.app_.max_frame());
+      for (const auto& p : h.seat_peers_[static_cast<std::size_t>(s)]) out.send(p);
+      if (const auto& bot = h.house_[static_cast<std::size_t>(s)]) bot->start(h.started_for(s));
+    }
+    h.app_.log.info("match_started", {{"match", h.id()},
+                                      {"game", h.stored_.config.game},
+                                      {"preset", h.stored_.preset},
+                                      {"seat0", h.players_[0].username},
+                                      {"seat1", h.players_[1].username}});
+    if (done) done(Status::Ok());
+    h.after_change();
+  });
+}
+
+Status MatchHost::resume() {
+  const auto now = Clock::now();
+  auto r = WireMatch::resume(stored_.config, header(), stored_.entries, *journal_, now);
+  if (!r) return Error{r.message()};
+  match_ = std::move(r).value();
+  const auto last = match_->referee().last_seq();
+  sent_seq_ = {last, last, match_->referee().visible_seq(kPublic)};
+  if (match_->referee().finished()) {
+    ended_handled_ = true;
+    finished_ = true;
+  } else {
+    app_.metrics.matches_running.inc();
+    for (int s = 0; s < 2; ++s) {
+      const auto& bot = house_[static_cast<std::size_t>(s)];
+      if (!bot) continue;
+      (void)match_->referee().on_reconnect(s, now);
+      // The house seat is told the match again, as a person's Sync would tell it.
+      bot->start(started_for(s));
+      for (const auto& m : match_->messages(s, 1, false)) feed_house_bot(s, m);
+    }
+  }
+  publish_snapshot();
+  if (!match_->referee().finished())
+    asio::post(strand_, [self = shared_from_this()] { self->after_change(); });
+  return Status::Ok();
+}
+
+// --- requests --------------------------------------------------------------------------------
+
+void MatchHost::move(Peer peer, storage::Id user, std::uint64_t request_id, std::string text,
+                     RequestClock::time_point received) {
+  asio::post(strand_, [self = shared_from_this(), peer = std::move(peer), user, request_id,
+                       text = std::move(text), received] {
+    auto& h = *self;
+    const int seat = h.seat_for_request(peer, user, request_id);
+    if (seat < 0) return;
+    const auto now = Clock::now();
+    if (!h.is_seat_peer(seat, peer.conn->id())) {
+      h.add_seat_peer(seat, peer);
+      if (!h.match_->referee().connected(seat)) (void)h.match_->referee().on_reconnect(seat, now);
+    }
+    (void)h.match_->referee().tick(now);
+    if (h.match_->referee().finished()) {
+      h.after_change();
+      return h.error(peer, request_id, v1::ERROR_CODE_MATCH_OVER,
+                     "match " + h.id() + " is over: " + describe(h.match_->referee().outcome()));
+    }
+    if (!h.match_->referee().can_act(seat)) {
+      h.after_change();
+      return h.error(peer, request_id, v1::ERROR_CODE_NOT_YOUR_TURN, "it is not your turn");
+    }
+    const auto result = h.match_->submit(seat, text, now);
+    using S = referee::SubmitResult::Status;
+    switch (result.status) {
+      case S::kAccepted:
+        h.app_.metrics.moves_accepted.inc();
+        h.move_received_ = received;
+        h.after_change(std::make_pair(result.seq, request_id), peer.conn->id());
+        return;
+      case S::kRejected:
+        h.app_.metrics.moves_rejected.inc();
+        h.error(peer, request_id, v1::ERROR_CODE_ILLEGAL_MOVE, result.reason,
+                static_cast<std::uint32_t>(result.attempts_left));
+        h.after_change();
+        return;
+      case S::kGameOver:
+        h.after_change();
+        return h.error(peer, request_id, v1::ERROR_CODE_MATCH_OVER, result.reason);
+      case S::kError:
+        h.app_.log.error("journal_failed", {{"match", h.id()}, {"reason", result.reason}});
+        return h.error(peer, request_id, v1::ERROR_CODE_INTERNAL, result.reason);
+    }
+  });
+}
+
+void MatchHost::resign(Peer peer, storage::Id user, std::uint64_t request_id) {
+  asio::post(strand_, [self = shared_from_this(), peer = std::move(peer), user, request_id] {
+    auto& h = *self;
+    const int seat = h.seat_for_request(peer, user, request_id);
+    if (seat < 0) return;
+    const auto now = Clock::now();
+    (void)h.match_->referee().tick(now);
+    if (h.match_->referee().finished()) {
+      h.after_change();
+      return h.error(peer, request_id, v1::ERROR_CODE_MATCH_OVER, "match " + h.id() + " is over");
+    }
+    if (auto s = h.match_->referee().resign(seat, now); !s)
+      return h.error(peer, request_id, v1::ERROR_CODE_INTERNAL, s.message());
+    v1::ServerMessage ack;
+    ack.set_request_id(request_id);
+    ack.mutable_ack();
+    h.send(peer, std::move(ack));
+    h.after_change();
+  });
+}
+
+void MatchHost::connection_closed(std::uint64_t connection_id) {
+  asio::post(strand_, [self = shared_from_this(), connection_id] {
+    auto& h = *self;
+    const auto watching = h.spectators_.size();
+    std::erase_if(h.spectators_, [&](const Peer& p) { return p.conn->id() == connection_id; });
+    if (h.spectators_.size() != watching) h.publish_snapshot();
+    for (int s = 0; s < 2; ++s) {
+      auto& peers = h.seat_peers_[static_cast<std::size_t>(s)];
+      const auto before = peers.size();
+      std::erase_if(peers, [&](const Peer& p) { return p.conn->id() == connection_id; });
+      if (before > 0 && peers.empty() && h.match_ && !h.match_->referee().finished() &&
+          !h.house_[static_cast<std::size_t>(s)]) {
+        (void)h.match_->referee().on_disconnect(s, Clock::now());
+        h.app_.log.info("seat_disconnected", {{"match", h.id()}, {"seat", s}});
+        h.arm_timer();
+      }
+    }
+  });
+}
+
+void MatchHost::stop() {
+  asio::post(strand_, [self = shared_from_this()] {
+    self->stopped_ = true;
+    self->timer_.cancel();
+    for (auto& t : self->bot_timers_)
+      if (t) t->cancel();
+  });
+}
+// --- snapshot and seats ------------------------------------------------------------------
+
+void MatchHost::publish_snapshot() {
+  std::lock_guard lock(snapshot_mu_);
+  if (!match_) return;
+  snapshot_.ply = match_->ply();
+  snapshot_.finished = match_->referee().finished();
+  snapshot_.outcome = match_->referee().outcome();
+  snapshot_.last_seq = WireMatch::wire_seq(match_->referee().last_seq());
+  snapshot_.spectators = static_cast<int>(spectators_.size());
+}
+
+MatchSnapshot MatchHost::snapshot() const {
+  std::lock_guard lock(snapshot_mu_);
+  return snapshot_;
+}
+
+// --- building messages ------------------------------------------------------------------------
+
+bool MatchHost::is_seat_peer(int seat, std::uint64_t conn_id) const {
+  for (const auto& p : seat_peers_[static_cast<std::size_t>(seat)])
+    if (p.conn->id() == conn_id) return true;
+  return false;
+}
+
+void MatchHost::add_seat_peer(int seat, const Peer& peer) {
+  if (!is_seat_peer(seat, peer.conn->id()))
+    seat_peers_[static_cast<std::size_t>(seat)].push_back(peer);
+}
+}  // namespace boyi::app

@@ -1,0 +1,276 @@
+// The match index: opening matches (new, resumed, finished ones from storage), finding them,
+// evicting finished ones, and who plays what.
+#include "server/matches/match_index.h"
+
+#include <boost/asio/steady_timer.hpp>
+#include <random>
+
+#include "server/matches/house_levels.h"
+#include "server/storage/house_seats.h"
+
+namespace boyi::app {
+namespace asio = boost::asio;
+
+MatchIndex::MatchIndex(AppContext& app, Presence& presence) : app_(app), presence_(presence) {}
+
+std::shared_ptr<MatchHost> MatchIndex::make_host(
+    StoredMatch stored, std::array<UserInfo, 2> players,
+    const std::array<std::optional<std::uint32_t>, 2>& house) {
+  const std::string game = stored.config.game, rules = stored.config.rules_text;
+  auto host = std::make_shared<MatchHost>(
+      app_, std::move(stored), std::move(players),
+      [weak = weak_from_this()](const std::string& id) {
+        if (auto self = weak.lock()) self->on_finished(id);
+      });
+  for (int s = 0; s < 2; ++s)
+    if (auto strength = house[static_cast<std::size_t>(s)])
+      host->set_house_player(s, make_house_player(*strength, game, rules, s, std::random_device{}()));
+  return host;
+}
+
+void MatchIndex::add(const std::shared_ptr<MatchHost>& host) {
+  std::lock_guard lock(mu_);
+  matches_[host->id()] = host;
+  if (!host->finished())
+    for (const auto& p : host->players()) playing_[p.id].insert(host->id());
+}
+
+Result<std::string> MatchIndex::open(MatchOpening o) {
+  auto stored = hosting::create_stored_match(app_.db, o.config, {o.players[0].id, o.players[1].id},
+                                             o.origin);
+  if (!stored) return Error{stored.message()};
+  StoredMatch sm;
+  sm.config = std::move(stored).value();
+  sm.seats = {o.players[0].id, o.players[1].id};
+  sm.preset = o.origin.preset;
+  sm.rated = o.origin.rated;
+  sm.started_ms = storage::wall_clock_ms();
+  const std::string id = sm.config.match_id;
+  if (o.store_house_strength)  // while the match waits: a restart resumes the seat at its level
+    for (int s = 0; s < 2; ++s)
+      if (auto strength = o.house[static_cast<std::size_t>(s)])
+        if (auto st = store_house_strength(app_.db, id, s, static_cast<int>(*strength)); !st)
+          app_.log.warn("house_strength_not_stored", {{"match", id}, {"reason", st.message()}});
+  std::array<std::vector<Peer>, 2> peers;
+  for (int s = 0; s < 2; ++s)
+    if (!o.house[static_cast<std::size_t>(s)])
+      peers[static_cast<std::size_t>(s)] = presence_.peers_of(o.players[static_cast<std::size_t>(s)].id);
+  auto host = make_host(std::move(sm), o.players, o.house);
+  add(host);
+  host->start(std::move(peers), [weak = weak_from_this(), id](Status s) {
+    if (s) return;
+    if (auto self = weak.lock()) self->start_failed(id, s);
+  });
+  return id;
+}
+
+void MatchIndex::start_failed(const std::string& id, const Status& why) {
+  Outcome aborted{Ending::kAborted, std::nullopt, "the match could not start: " + why.message()};
+  if (auto pid = hosting::parse_match_id(id); pid)
+    (void)app_.db.finish_match(pid.value(), aborted, storage::wall_clock_ms());
+  std::array<UserInfo, 2> players;
+  {
+    std::lock_guard lock(mu_);
+    auto it = matches_.find(id);
+    if (it == matches_.end()) return;
+    players = it->second->players();
+    for (const auto& p : players) playing_[p.id].erase(id);
+    matches_.erase(it);
+  }
+  app_.log.error("match_not_started", {{"match", id}, {"reason", why.message()}});
+  const auto error = error_message(0, v1::ERROR_CODE_INTERNAL,
+                                   "match " + id + " could not start: " + why.message());
+  for (const auto& p : players) presence_.send_to_user(p.id, error);
+  if (hooks_.finished) hooks_.finished(id);  // a tournament plays the game again
+}
+
+Status MatchIndex::resume_running() {
+  auto running = load_running_matches(app_.db);
+  if (!running) return Error{"cannot read the running matches: " + running.message()};
+  for (auto& m : running.value()) {
+    const std::string id = m.config.match_id;
+    std::array<UserInfo, 2> players;
+    std::array<std::optional<std::uint32_t>, 2> house;
+    Status st = Status::Ok();
+    for (int s = 0; s < 2 && st; ++s) {
+      const auto i = static_cast<std::size_t>(s);
+      auto info = presence_.user_info(m.seats[i]);
+      if (!info) {
+        st = Error{"a seat's user is gone"};
+        break;
+      }
+      players[i] = *info;
+      if (presence_.is_house(players[i].id)) {
+        // The lobby's house bot plays on at the strength the match was started with.
+        const auto level = stored_house_strength(app_.db, id, s);
+        house[i] = static_cast<std::uint32_t>(level.value_or(0));
+        if (level) players[i].display_name = house_display_name(*level);
+      } else if (hooks_.house_strength) {
+        if (auto strength = hooks_.house_strength(players[i].id))
+          house[i] = static_cast<std::uint32_t>(*strength);
+      }
+    }
+    std::shared_ptr<MatchHost> host;
+    if (st) {
+      host = make_host(std::move(m), players, house);
+      st = host->resume();
+    }
+    if (!st) {
+      app_.log.error("match_not_resumed", {{"match", id}, {"reason", st.message()}});
+      Outcome aborted{Ending::kAborted, std::nullopt, "could not be resumed: " + st.message()};
+      if (auto pid = hosting::parse_match_id(id); pid)
+        (void)app_.db.finish_match(pid.value(), aborted, storage::wall_clock_ms());
+      continue;
+    }
+    add(host);
+    {
+      std::lock_guard lock(mu_);
+      ++resumed_;
+    }
+    const auto snap = host->snapshot();
+    app_.log.info("match_resumed", {{"match", id},
+                                    {"game", snap.game},
+                                    {"last_seq", snap.last_seq},
+                                    {"ply", snap.ply},
+                                    {"seat0", players[0].username},
+                                    {"seat1", players[1].username}});
+  }
+  return Status::Ok();
+}
+
+void MatchIndex::on_finished(const std::string& match_id) {
+  {
+    std::lock_guard lock(mu_);
+    auto it = matches_.find(match_id);
+    if (it == matches_.end()) return;
+    for (const auto& p : it->second->players()) {
+      auto pl = playing_.find(p.id);
+      if (pl == playing_.end()) continue;
+      pl->second.erase(match_id);
+      if (pl->second.empty()) playing_.erase(pl);
+    }
+  }
+  if (hooks_.finished) hooks_.finished(match_id);  // settles a tournament game
+  // Keep a finished match in memory a while for late Sync/GetRecord; then storage serves it.
+  auto timer = std::make_shared<asio::steady_timer>(app_.ioc, std::chrono::seconds(60));
+  timer->async_wait(
+      [weak = weak_from_this(), match_id, timer](const boost::system::error_code& ec) {
+        auto self = weak.lock();
+        if (ec || !self) return;
+        std::lock_guard lock(self->mu_);
+        auto it = self->matches_.find(match_id);
+        if (it != self->matches_.end() && it->second->finished()) self->matches_.erase(it);
+      });
+}
+
+std::shared_ptr<MatchHost> MatchIndex::find(const std::string& match_id) {
+  {
+    std::lock_guard lock(mu_);
+    if (auto it = matches_.find(match_id); it != matches_.end()) return it->second;
+  }
+  auto id = hosting::parse_match_id(match_id);
+  if (!id) return nullptr;
+  auto stored = load_stored_match(app_.db, id.value());
+  if (!stored || stored->entries.empty()) return nullptr;
+  if (stored->entries.back().outcome.ending == Ending::kNone) return nullptr;  // not ours
+  std::array<UserInfo, 2> players;
+  for (int s = 0; s < 2; ++s) {
+    auto info = presence_.user_info(stored->seats[static_cast<std::size_t>(s)]);
+    if (!info) return nullptr;
+    players[static_cast<std::size_t>(s)] = *info;
+    if (presence_.is_house(info->id))
+      if (const auto level = stored_house_strength(app_.db, match_id, s))
+        players[static_cast<std::size_t>(s)].display_name = house_display_name(*level);
+  }
+  auto host = make_host(std::move(stored).value(), players, {});
+  if (auto s = host->resume(); !s) {
+    app_.log.warn("record_not_loaded", {{"match", match_id}, {"reason", s.message()}});
+    return nullptr;
+  }
+  {
+    std::lock_guard lock(mu_);
+    auto [it, inserted] = matches_.emplace(match_id, host);
+    if (!inserted) return it->second;
+  }
+  on_finished(match_id);  // schedules its eviction (hooks.finished: settling is idempotent)
+  return host;
+}
+
+std::vector<MatchSnapshot> MatchIndex::live_snapshots() const {
+  std::vector<std::shared_ptr<MatchHost>> hosts;
+  {
+    std::lock_guard lock(mu_);
+    for (const auto& [id, h] : matches_) hosts.push_back(h);
+  }
+  std::vector<MatchSnapshot> out;
+  for (const auto& h : hosts) out.push_back(h->snapshot());
+  return out;
+}
+
+std::vector<std::string> MatchIndex::playing(storage::Id user) const {
+  std::lock_guard lock(mu_);
+  auto it = playing_.find(user);
+  if (it == playing_.end()) return {};
+  return {it->second.begin(), it->second.end()};
+}
+
+std::vector<v1::ActiveMatch> MatchIndex::active_matches(storage::Id user) const {
+  std::vector<std::shared_ptr<MatchHost>> hosts;
+  {
+    std::lock_guard lock(mu_);
+    if (auto it = playing_.find(user); it != playing_.end())
+      for (const auto& id : it->second)
+        if (auto m = matches_.find(id); m != matches_.end()) hosts.push_back(m->second);
+  }
+  std::vector<v1::ActiveMatch> out;
+  for (const auto& h : hosts) {
+    if (h->finished()) continue;
+    const auto snap = h->snapshot();
+    v1::ActiveMatch a;
+    a.set_match_id(h->id());
+    a.set_game(snap.game);
+    a.set_seat(h->seat_of(user));
+    a.set_last_seq(snap.last_seq);
+    out.push_back(std::move(a));
+  }
+  return out;
+}
+
+void MatchIndex::connection_left(std::uint64_t connection, storage::Id user) {
+  std::vector<std::shared_ptr<MatchHost>> notify;
+  {
+    std::lock_guard lock(mu_);
+    std::set<std::string> ids;
+    if (auto it = playing_.find(user); it != playing_.end()) ids = it->second;
+    if (auto it = watching_.find(connection); it != watching_.end()) {
+      ids.insert(it->second.begin(), it->second.end());
+      watching_.erase(it);
+    }
+    for (const auto& id : ids)
+      if (auto m = matches_.find(id); m != matches_.end()) notify.push_back(m->second);
+  }
+  for (auto& m : notify) m->connection_closed(connection);
+}
+
+void MatchIndex::stop() {
+  std::vector<std::shared_ptr<MatchHost>> all;
+  {
+    std::lock_guard lock(mu_);
+    for (auto& [id, h] : matches_) all.push_back(h);
+  }
+  for (auto& h : all) h->stop();
+}
+
+std::size_t MatchIndex::live_count() const {
+  std::lock_guard lock(mu_);
+  std::size_t n = 0;
+  for (const auto& [id, h] : matches_) n += !h->finished();
+  return n;
+}
+
+std::size_t MatchIndex::resumed_count() const {
+  std::lock_guard lock(mu_);
+  return resumed_;
+}
+
+}  // namespace boyi::app

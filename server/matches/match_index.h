@@ -1,0 +1,100 @@
+// MatchIndex: the server's matches by id, and the one way a match is opened. A new match
+// (from the lobby or a tournament) is stored and started; a running match is resumed from
+// storage at startup; a finished one is loaded from storage when a request names it. Each
+// is a MatchHost on its own strand. The index also answers the match requests (move, resign,
+// sync, spectate, views, records, listings) by routing them to their host.
+//
+// Thread-safe: its own mutex guards the index (never held while calling a host or a hook).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "server/core/presence.h"
+#include "server/core/request.h"
+#include "server/hosting/storage_journal.h"
+#include "server/matches/match_host.h"
+
+namespace boyi::app {
+
+// A match to open: its setup, where it comes from, who plays, and which seats a house bot
+// plays (at what strength).
+struct MatchOpening {
+  referee::MatchConfig config;  // match_id unset
+  hosting::MatchOrigin origin;
+  std::array<UserInfo, 2> players;
+  std::array<std::optional<std::uint32_t>, 2> house;
+  // The lobby's house seats store their strength with the match, so a restart resumes them
+  // at it; a tournament's house entrants take theirs from the tournament.
+  bool store_house_strength = false;
+};
+
+class MatchIndex : public std::enable_shared_from_this<MatchIndex> {
+ public:
+  struct Hooks {
+    // A match ended, or could not start (on the match's strand): tournaments settle it.
+    std::function<void(const std::string& match_id)> finished;
+    // The strength a house entrant's account plays at, if it is one (tournaments).
+    std::function<std::optional<int>(storage::Id user)> house_strength;
+  };
+
+  MatchIndex(AppContext& app, Presence& presence);
+  void set_hooks(Hooks hooks) { hooks_ = std::move(hooks); }  // before serving
+
+  // Registers the match requests: move, resign, sync, spectate, unspectate, get_view,
+  // get_record, list_matches.
+  void add_routes(RequestRoutes& routes);
+
+  // Stores the match and starts it: the seats' online connections get MatchStarted. Its id,
+  // or why it could not be stored. A match that is stored but cannot start is finished as
+  // aborted, its players are told, and hooks.finished runs.
+  Result<std::string> open(MatchOpening opening);
+  // Every match that was running when the server stopped, rebuilt from its journal (before
+  // serving); one that cannot be rebuilt is finished as aborted.
+  Status resume_running();
+
+  // A live match, or a finished one loaded from storage; null when there is none.
+  std::shared_ptr<MatchHost> find(const std::string& match_id);
+  // Running matches first, then finished ones (in memory, then from storage), each once.
+  v1::MatchList list(const std::string& game, bool include_finished, int limit);
+  std::vector<MatchSnapshot> live_snapshots() const;
+  // The user's running matches (ids).
+  std::vector<std::string> playing(storage::Id user) const;
+  // What SignedIn.active_matches says for the user.
+  std::vector<v1::ActiveMatch> active_matches(storage::Id user) const;
+
+  // The connection signed out or closed: matches it plays in or watches are told.
+  void connection_left(std::uint64_t connection, storage::Id user);
+
+  void stop();  // the server is stopping: every match's timers stop
+  std::size_t live_count() const;
+  std::size_t resumed_count() const;
+
+ private:
+  std::shared_ptr<MatchHost> make_host(StoredMatch stored, std::array<UserInfo, 2> players,
+                                       const std::array<std::optional<std::uint32_t>, 2>& house);
+  void add(const std::shared_ptr<MatchHost>& host);
+  void on_finished(const std::string& match_id);
+  void start_failed(const std::string& match_id, const Status& why);
+  void request(const Request& r);
+  void list_request(const Request& r);
+
+  AppContext& app_;
+  Presence& presence_;
+  Hooks hooks_;
+  mutable std::mutex mu_;
+  std::map<std::string, std::shared_ptr<MatchHost>> matches_;  // live (and recently finished)
+  std::map<storage::Id, std::set<std::string>> playing_;       // user -> running match ids
+  std::map<std::uint64_t, std::set<std::string>> watching_;    // connection -> spectated ids
+  std::size_t resumed_ = 0;
+};
+
+}  // namespace boyi::app

@@ -1,0 +1,136 @@
+// The match requests, routed to their MatchHost, and match listings.
+#include "server/matches/match_index.h"
+#include "protocol/wire/wire_game.h"
+
+namespace boyi::app {
+
+void MatchIndex::add_routes(RequestRoutes& routes) {
+  using C = v1::ClientMessage;
+  const auto to_match = [weak = weak_from_this()](const Request& r) {
+    if (auto self = weak.lock()) self->request(r);
+  };
+  for (auto kind : {C::kMove, C::kResign, C::kSync, C::kSpectate, C::kUnspectate, C::kGetView,
+                    C::kGetRecord})
+    routes.add(kind, Access::kSignedIn, to_match);
+  routes.add(C::kListMatches, Access::kSignedIn, [weak = weak_from_this()](const Request& r) {
+    if (auto self = weak.lock()) self->list_request(r);
+  });
+}
+
+void MatchIndex::request(const Request& r) {
+  using C = v1::ClientMessage;
+  const auto& m = r.message();
+  std::string match_id;
+  switch (m.body_case()) {
+    case C::kMove:
+      match_id = m.move().match_id();
+      break;
+    case C::kResign:
+      match_id = m.resign().match_id();
+      break;
+    case C::kSync:
+      match_id = m.sync().match_id();
+      break;
+    case C::kSpectate:
+      match_id = m.spectate().match_id();
+      break;
+    case C::kUnspectate:
+      match_id = m.unspectate().match_id();
+      break;
+    case C::kGetView:
+      match_id = m.get_view().match_id();
+      break;
+    case C::kGetRecord:
+      match_id = m.get_record().match_id();
+      break;
+    default:
+      return;
+  }
+  auto host = find(match_id);
+  if (!host) return r.error(v1::ERROR_CODE_NOT_FOUND, "no match " + match_id);
+  const auto& peer = r.peer();
+  const auto user = r.user().id;
+  const auto rid = r.id();
+  switch (m.body_case()) {
+    case C::kMove:
+      return host->move(peer, user, rid, m.move().move(), r.received());
+    case C::kResign:
+      return host->resign(peer, user, rid);
+    case C::kSync:
+      return host->sync(peer, user, rid, m.sync().from_seq());
+    case C::kSpectate: {
+      std::lock_guard lock(mu_);
+      watching_[r.connection()].insert(match_id);
+    }
+      return host->spectate(peer, rid);
+    case C::kUnspectate: {
+      std::lock_guard lock(mu_);
+      if (auto it = watching_.find(r.connection()); it != watching_.end()) {
+        it->second.erase(match_id);
+        if (it->second.empty()) watching_.erase(it);
+      }
+    }
+      return host->unspectate(peer, rid);
+    case C::kGetView:
+      return host->get_view(peer, user, rid);
+    case C::kGetRecord:
+      return host->get_record(peer, rid);
+    default:
+      return;
+  }
+}
+
+void MatchIndex::list_request(const Request& r) {
+  const auto& in = r.message().list_matches();
+  const int limit =
+      in.limit() == 0 ? 50 : static_cast<int>(std::min<std::uint32_t>(in.limit(), 100));
+  v1::ServerMessage out;
+  *out.mutable_match_list() = list(in.game(), in.include_finished(), limit);
+  r.reply(std::move(out));
+}
+
+v1::MatchList MatchIndex::list(const std::string& game, bool include_finished, int limit) {
+  v1::MatchList list;
+  const auto snaps = live_snapshots();
+  std::set<std::string> seen;
+  const auto add = [&](const MatchSnapshot& snap) {
+    if (static_cast<int>(list.matches_size()) >= limit) return;
+    if (!game.empty() && snap.game != game) return;
+    if (snap.finished && !include_finished) return;
+    if (!seen.insert(snap.match_id).second) return;
+    auto* w = list.add_matches();
+    w->set_match_id(snap.match_id);
+    w->set_game(snap.game);
+    w->set_preset(snap.preset);
+    for (int i = 0; i < 2; ++i)
+      *w->add_players() = to_player(snap.players[static_cast<std::size_t>(i)], i);
+    w->set_ply(snap.ply);
+    w->set_status(snap.finished ? v1::MATCH_STATUS_FINISHED : v1::MATCH_STATUS_RUNNING);
+    if (snap.finished) *w->mutable_outcome() = protocol::to_wire(snap.outcome);
+  };
+  for (const auto& snap : snaps)
+    if (!snap.finished) add(snap);
+  if (!include_finished) return list;
+  for (const auto& snap : snaps)
+    if (snap.finished) add(snap);
+  if (auto recent = app_.db.recent_finished(limit); recent) {
+    for (const auto& row : *recent) {
+      MatchSnapshot snap;
+      snap.match_id = hosting::match_id_text(row.id);
+      snap.game = row.game;
+      snap.preset = row.preset;
+      for (int i = 0; i < 2; ++i) {
+        auto info = presence_.user_info(row.seats[static_cast<std::size_t>(i)].value_or(0));
+        if (info) snap.players[static_cast<std::size_t>(i)] = *info;
+      }
+      if (auto pos = app_.db.journal_position(row.id); pos)
+        snap.ply = static_cast<int>(std::max<std::int64_t>(0, pos->second - 2));
+      snap.finished = true;
+      snap.outcome = row.outcome;
+      add(snap);
+    }
+  }
+  return list;
+}
+
+}  // namespace boyi::app

@@ -1,0 +1,312 @@
+// TournamentManager: startup, the poll, match endings, and reconciling one tournament with
+// what the pairing logic says (settle, plan, start, finish).
+#include "server/tournament/runner/tournament_manager.h"
+
+#include <boost/asio/post.hpp>
+#include <cstdio>
+#include <set>
+
+#include "server/tournament/runner/rating_update.h"
+#include "server/hosting/storage_journal.h"
+#include "server/tournament/ops/settle_policy.h"
+#include "server/tournament/plan.h"
+#include "server/tournament/standings.h"
+
+namespace boyi::app {
+namespace asio = boost::asio;
+using storage::TournamentStatus;
+using tournament::LoadedTournament;
+
+namespace {
+constexpr auto kPollInterval = std::chrono::seconds(1);
+}  // namespace
+
+TournamentManager::TournamentManager(AppContext& app, accounts::Accounts& accounts,
+                                     Presence& presence, MatchIndex& matches)
+    : app_(app),
+      accounts_(accounts),
+      presence_(presence),
+      matches_(matches),
+      store_(app.db),
+      strand_(asio::make_strand(app.match_executor)),
+      poll_timer_(app.ioc) {}
+
+Status TournamentManager::load() {
+  auto house = store_.house_entrants();
+  if (!house) return Error{"cannot read the tournaments' house entrants: " + house.message()};
+  std::lock_guard lock(mu_);
+  for (const auto& [user, strength] : *house) house_[user] = strength;
+  return Status::Ok();
+}
+
+std::optional<int> TournamentManager::house_strength(storage::Id user) const {
+  std::lock_guard lock(mu_);
+  if (auto it = house_.find(user); it != house_.end()) return it->second;
+  return std::nullopt;
+}
+
+void TournamentManager::start() {
+  asio::post(strand_, [self = shared_from_this()] {
+    self->reconcile_all(true);
+    self->arm_poll();
+  });
+}
+
+void TournamentManager::stop() {
+  asio::post(strand_, [self = shared_from_this()] { self->stopped_ = true; });
+  asio::post(app_.ioc, [self = shared_from_this()] { self->poll_timer_.cancel(); });
+}
+
+void TournamentManager::arm_poll() {
+  if (stopped_) return;
+  poll_timer_.expires_after(kPollInterval);
+  poll_timer_.async_wait([weak = weak_from_this()](const boost::system::error_code& ec) {
+    auto self = weak.lock();
+    if (ec || !self) return;
+    asio::post(self->strand_, [self] { self->poll(); });
+  });
+}
+
+void TournamentManager::poll() {
+  if (stopped_) return;
+  reconcile_all(false);
+  arm_poll();
+}
+
+void TournamentManager::reconcile_all(bool after_restart) {
+  auto list = store_.list(false, 1000);
+  if (!list) {
+    app_.log.warn("tournaments_not_read", {{"reason", list.message()}});
+    return;
+  }
+  for (const auto& t : *list) reconcile(t.id, after_restart);
+  // Subscribers of tournaments that just ended (by boyi-admin, say) hear of it too.
+  std::vector<storage::Id> watched;
+  {
+    std::lock_guard lock(mu_);
+    for (const auto& [id, peers] : subscribers_)
+      if (!peers.empty()) watched.push_back(id);
+  }
+  for (storage::Id id : watched) {
+    bool listed = false;
+    for (const auto& t : *list) listed = listed || t.id == id;
+    if (listed) continue;
+    if (auto t = tournament::load_tournament(store_, id); t) push_if_changed(*t, std::nullopt);
+  }
+}
+
+void TournamentManager::match_finished(const std::string& match_id) {
+  auto id = hosting::parse_match_id(match_id);
+  if (!id) return;
+  asio::post(strand_, [self = shared_from_this(), match = id.value()] {
+    if (self->stopped_) return;
+    auto game = self->store_.game_of_match(match);
+    if (!game || !game->has_value()) return;
+    self->reconcile((*game)->first);
+  });
+}
+
+void TournamentManager::reconcile(storage::Id id, bool after_restart) {
+  auto loaded = tournament::load_tournament(store_, id);
+  if (!loaded) {
+    app_.log.warn("tournament_not_loaded", {{"tournament", id}, {"reason", loaded.message()}});
+    return;
+  }
+  LoadedTournament& t = loaded.value();
+  if (after_restart) {
+    if (auto n = store_.reset_starting(id); n && *n > 0)
+      app_.log.info("tournament_games_reset", {{"tournament", id}, {"games", *n}});
+  }
+  std::optional<storage::Id> finished_game;
+  const auto done_before = [&] {
+    std::set<storage::Id> done;
+    for (const auto& g : t.game_rows)
+      if (g.state == "done") done.insert(g.id);
+    return done;
+  }();
+  bool changed = settle_games(t, after_restart);
+  if (changed) {
+    auto again = tournament::load_tournament(store_, id);
+    if (!again) return;
+    t = std::move(again).value();
+    for (const auto& g : t.game_rows)
+      if (g.state == "done" && g.result != "bye" && !done_before.count(g.id)) finished_game = g.id;
+  }
+  if (t.row.status == TournamentStatus::kRunning) {
+    if (plan_games(t)) {
+      auto again = tournament::load_tournament(store_, id);
+      if (!again) return;
+      t = std::move(again).value();
+    }
+    if (t.row.status == TournamentStatus::kRunning) start_games(t);
+  }
+  push_if_changed(t, finished_game);
+}
+
+bool TournamentManager::settle_games(LoadedTournament& t, bool after_restart) {
+  bool changed = false;
+  for (const auto& g : t.game_rows) {
+    if (g.state != "playing" || !g.match) continue;
+    if (after_restart) {
+      // A match made but never started (the server stopped in between) cannot resume:
+      // settle it as aborted, so that the game is played again.
+      auto m = app_.db.match_by_id(*g.match);
+      if (m && m->status == storage::MatchStatus::kWaiting)
+        (void)app_.db.finish_match(
+            *g.match, {Ending::kAborted, std::nullopt, "the server stopped before it started"},
+            storage::wall_clock_ms());
+    }
+    auto settled = store_.settle(g.id, tournament::settle_policy(t.settings.max_game_attempts),
+                                 t.settings.rated ? glicko2_rater() : storage::RateGame{});
+    if (!settled) {
+      app_.log.error("tournament_game_not_settled",
+                     {{"tournament", t.row.id}, {"game", g.id}, {"reason", settled.message()}});
+      continue;
+    }
+    if (*settled == storage::Settled::kNothing) continue;
+    changed = true;
+    app_.log.info("tournament_game_settled",
+                  {{"tournament", t.row.id},
+                   {"game", g.id},
+                   {"match", *g.match},
+                   {"settled", *settled == storage::Settled::kDone     ? "done"
+                               : *settled == storage::Settled::kReplay ? "replay"
+                                                                       : "void"}});
+  }
+  return changed;
+}
+
+bool TournamentManager::plan_games(LoadedTournament& t) {
+  const int n = static_cast<int>(t.entrants.size());
+  const auto plan = tournament::plan_next(t.settings, n, t.games);
+  if (!plan.new_games.empty()) {
+    std::vector<storage::NewGame> rows;
+    for (const auto& g : plan.new_games) rows.push_back(tournament::to_new_game(g));
+    if (auto s = store_.add_games(t.row.id, rows, plan.note); !s) {
+      app_.log.error("tournament_games_not_added",
+                     {{"tournament", t.row.id}, {"reason", s.message()}});
+      return false;
+    }
+    app_.log.info("tournament_games_added",
+                  {{"tournament", t.row.id}, {"games", rows.size()}, {"note", plan.note}});
+    // A plan whose new games are all byes may already complete the tournament: plan again.
+    return true;
+  }
+  if (plan.complete) {
+    const std::string result = final_result(t);
+    auto s = store_.transition(t.row.id, {TournamentStatus::kRunning}, TournamentStatus::kFinished,
+                               "finished", std::nullopt, {}, result);
+    if (!s) {
+      app_.log.warn("tournament_not_finished", {{"tournament", t.row.id}, {"reason", s.message()}});
+      return false;
+    }
+    app_.log.info("tournament_finished", {{"tournament", t.row.id}, {"result", result}});
+    return true;
+  }
+  return false;
+}
+
+std::string TournamentManager::final_result(const LoadedTournament& t) const {
+  if (t.settings.format == tournament::Format::kSprt)
+    return "SPRT " + tournament::describe(tournament::sprt_of(t.settings, t.games));
+  const auto st =
+      tournament::compute_standings(t.settings, static_cast<int>(t.entrants.size()), t.games);
+  std::string winners;
+  for (const auto& r : st.rows) {
+    if (r.rank != 1) break;
+    if (!winners.empty()) winners += ", ";
+    winners += t.entrants[static_cast<std::size_t>(r.entrant)].name;
+  }
+  char points[32];
+  std::snprintf(points, sizeof points, "%g", st.rows.empty() ? 0.0 : st.rows.front().points);
+  if (t.settings.format == tournament::Format::kKnockout) return "champion: " + winners;
+  return "winner: " + winners + " (" + points + " points)";
+}
+
+TournamentMatchRequest TournamentManager::match_request(const LoadedTournament& t,
+                                                        const storage::TournamentGame& g) const {
+  TournamentMatchRequest r;
+  r.tournament = t.row.id;
+  r.game = g.id;
+  r.preset = t.row.preset;
+  r.config.game = t.row.game;
+  r.config.rules_text = t.row.rules;
+  r.config.time = {t.row.time.total_ms, t.row.time.per_move_ms, t.row.time.increment_ms,
+                   t.row.time.grace_ms};
+  const int attempts = app_.config.illegal_move_attempts;
+  r.config.illegal = attempts <= 1 ? referee::IllegalMovePolicy::lose_at_once()
+                                   : referee::IllegalMovePolicy::retry(attempts);
+  r.config.disconnect_grace_ms = t.settings.forfeit_wait_ms;
+  r.config.spectator_delay_plies = app_.config.spectator_delay_plies;
+  const std::array<int, 2> seats = {g.seat0, g.seat1.value_or(-1)};
+  for (int s = 0; s < 2; ++s) {
+    const auto& e = t.entrants[static_cast<std::size_t>(seats[static_cast<std::size_t>(s)])];
+    r.seats[static_cast<std::size_t>(s)] = e.user;
+    r.house[static_cast<std::size_t>(s)] = e.house_strength;
+  }
+  r.rated = t.settings.rated;
+  return r;
+}
+
+void TournamentManager::start_games(const LoadedTournament& t) {
+  const auto n = t.entrants.size();
+  std::vector<int> busy(n, 0);
+  int in_flight = 0;
+  for (const auto& g : t.game_rows) {
+    if (g.state != "starting" && g.state != "playing") continue;
+    ++in_flight;
+    for (int e : {g.seat0, g.seat1.value_or(-1)})
+      if (e >= 0 && static_cast<std::size_t>(e) < n) ++busy[static_cast<std::size_t>(e)];
+  }
+  for (const auto& g : t.game_rows) {
+    if (in_flight >= t.settings.concurrency) return;
+    if (g.state != "pending" || !g.seat1) continue;
+    if (g.seat0 < 0 || static_cast<std::size_t>(g.seat0) >= n || *g.seat1 < 0 ||
+        static_cast<std::size_t>(*g.seat1) >= n)
+      continue;
+    auto& b0 = busy[static_cast<std::size_t>(g.seat0)];
+    auto& b1 = busy[static_cast<std::size_t>(*g.seat1)];
+    if (b0 >= t.settings.entrant_games_at_once || b1 >= t.settings.entrant_games_at_once) continue;
+    if (auto s = store_.mark_starting(g.id); !s) continue;
+    auto made = start_match(match_request(t, g));
+    if (made) {  // stored with its link to the game, in one transaction
+      ++in_flight;
+      ++b0;
+      ++b1;
+      app_.log.info("tournament_game_started",
+                    {{"tournament", t.row.id}, {"game", g.id}, {"match", *made}});
+      continue;
+    }
+    app_.log.warn("tournament_game_not_started",
+                  {{"tournament", t.row.id}, {"game", g.id}, {"reason", made.message()}});
+    (void)store_.start_failed(g.id, made.message());
+    return;  // try again at the next poll
+  }
+}
+
+Result<std::string> TournamentManager::start_match(const TournamentMatchRequest& r) {
+  MatchOpening o;
+  o.config = r.config;
+  o.origin = r.origin();
+  for (int s = 0; s < 2; ++s) {
+    const auto i = static_cast<std::size_t>(s);
+    auto info = presence_.user_info(r.seats[i]);
+    if (!info) return Error{"seat " + std::to_string(s) + ": " + info.message()};
+    o.players[i] = *info;
+    if (r.house[i]) {
+      o.players[i].role = v1::ROLE_HOUSE_BOT;
+      o.house[i] = static_cast<std::uint32_t>(*r.house[i]);
+    }
+  }
+  return matches_.open(std::move(o));
+}
+
+void TournamentManager::records(
+    const std::string& match_id,
+    std::function<void(std::optional<std::string>, std::optional<std::string>)> done) {
+  auto host = matches_.find(match_id);
+  if (!host || !host->finished()) return done(std::nullopt, std::nullopt);
+  host->records_async(std::move(done));
+}
+
+}  // namespace boyi::app
