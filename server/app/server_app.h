@@ -1,5 +1,6 @@
-// The Boyi server as a library: storage, accounts, the hub (sessions, lobby, matches), the
-// listener (one port, every transport, HTTP API, /metrics) and the io threads. boyi-server's
+// The Boyi server as a library: storage, accounts, the parts (sessions, lobby, matches,
+// tournaments, HTTP API), the listener (one port, every transport, /metrics) and the io
+// threads. boyi-server's
 // main() and the tests run the same object. Beast-free header.
 #pragma once
 

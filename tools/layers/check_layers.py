@@ -10,6 +10,11 @@ include every layer and each other's libraries; tests/ may include everything. N
 else includes tools/ or tests/, and no program includes tests/ (a shipped program never
 depends on test code).
 
+Inside server/, the parts of the server program have arrows of their own (server/app/README.md):
+core <- session; core <- matches <- lobby, tournament/runner; http uses lobby, matches and
+session; app uses them all. The server's libraries below the program (storage, net, accounts,
+hosting, records, the tournament logic, admin) use none of the program's parts.
+
 Usage: check_layers.py ROOT [ROOT ...]   (each ROOT is a source tree; exit 1 on violations)
 """
 import os
@@ -20,6 +25,35 @@ LAYERS = ["base", "engine", "referee", "protocol", "bots", "server"]
 TOP = set(LAYERS) | {"tools", "tests"}
 SOURCES = (".h", ".hpp", ".cc", ".cpp")
 INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.MULTILINE)
+
+
+# A server program part -> the other parts it may include.
+SERVER_PARTS = {
+    "server/core": set(),
+    "server/session": {"server/core"},
+    "server/matches": {"server/core"},
+    "server/lobby": {"server/core", "server/matches"},
+    "server/tournament/runner": {"server/core", "server/matches"},
+    "server/http": {"server/core", "server/matches", "server/lobby", "server/session"},
+    "server/app": {"server/core", "server/session", "server/matches", "server/lobby",
+                   "server/tournament/runner", "server/http"},
+}
+
+
+def server_part(path):
+    best = None
+    for part in SERVER_PARTS:
+        if path.startswith(part + "/") and (best is None or len(part) > len(best)):
+            best = part
+    return best
+
+
+def server_part_allowed(src_path, dst_path):
+    dst = server_part(dst_path)
+    if dst is None:
+        return True
+    src = server_part(src_path)
+    return src == dst or (src is not None and dst in SERVER_PARTS[src])
 
 
 def layer_of(path):
@@ -60,6 +94,10 @@ def violations(root):
                         continue  # a generated header, a file beside this one, a library's
                     if not allowed(top, dst):
                         found.append(f"{rel}: includes {included} ({top} may not use {dst})")
+                    elif top == "server" and not server_part_allowed(rel, included):
+                        src_part = server_part(rel) or os.path.dirname(rel)
+                        found.append(f"{rel}: includes {included} ({src_part} may not use "
+                                     f"{server_part(included)})")
     return found
 
 

@@ -1,7 +1,7 @@
 // TournamentManager: runs the stored tournaments inside the server. For each running
 // tournament it settles games whose matches ended (once: storage/tournament_store.h), asks
 // the pairing logic what comes next (server/tournament/plan.h), stores those games, and
-// starts pending games as matches (through the hub) up to the tournament's concurrency, one
+// starts pending games as matches (through the match index) up to the tournament's concurrency, one
 // game per entrant at a time unless its settings allow more. Paused and cancelled
 // tournaments start nothing new; their games in progress finish and count.
 //
