@@ -36,8 +36,20 @@ struct LearnedPlugin {
 inline constexpr const char* kLearnedPluginEntry = "boyi_learned_plugin";
 using LearnedPluginEntry = const LearnedPlugin* (*)();
 
-// The learned players of G: empty when the library cannot be loaded.
+// The learned players of G: empty when the library cannot be loaded, or for a game the
+// plugin has none for.
 template <Game G>
-const std::vector<NamedEngine<G>>& learned_players();
+const std::vector<NamedEngine<G>>& learned_players() {
+  static const std::vector<NamedEngine<G>> none;
+  return none;
+}
+template <>
+const std::vector<NamedEngine<gomoku::State>>& learned_players<gomoku::State>();
+template <>
+const std::vector<NamedEngine<dots::State>>& learned_players<dots::State>();
+template <>
+const std::vector<NamedEngine<surakarta::State>>& learned_players<surakarta::State>();
+template <>
+const std::vector<NamedEngine<junqi::State>>& learned_players<junqi::State>();
 
 }  // namespace boyi::bots

@@ -316,14 +316,10 @@ Result<std::unique_ptr<Player<G>>> make_player(std::string_view text, std::uint6
   return p;
 }
 
-template Result<std::unique_ptr<Player<junqi::State>>> make_player<junqi::State>(std::string_view,
-                                                                                 std::uint64_t);
-template Result<std::unique_ptr<Player<gomoku::State>>> make_player<gomoku::State>(std::string_view,
-                                                                                   std::uint64_t);
-template Result<std::unique_ptr<Player<dots::State>>> make_player<dots::State>(std::string_view,
-                                                                               std::uint64_t);
-template Result<std::unique_ptr<Player<surakarta::State>>> make_player<surakarta::State>(
-    std::string_view, std::uint64_t);
+#define BOYI_INSTANTIATE_MAKE_PLAYER(G) \
+  template Result<std::unique_ptr<Player<G>>> make_player<G>(std::string_view, std::uint64_t);
+BOYI_FOR_EACH_GAME(BOYI_INSTANTIATE_MAKE_PLAYER)
+#undef BOYI_INSTANTIATE_MAKE_PLAYER
 
 std::vector<std::string> player_names(std::string_view game) {
   std::vector<std::string> names = {"random", "greedy", "alphabeta", "minimax", "uct", "mcts"};

@@ -14,6 +14,7 @@
 #include "engine/gomoku/gomoku.h"
 #include "engine/junqi/junqi.h"
 #include "engine/surakarta/surakarta.h"
+#include "engine/tictactoe/tictactoe.h"
 
 namespace boyi {
 
@@ -29,7 +30,30 @@ struct GameList {
   }
 };
 
-using Games = GameList<junqi::State, gomoku::State, dots::State, surakarta::State>;
+// The list, as an X-macro for what needs one line per game (explicit instantiations:
+// BOYI_FOR_EACH_GAME(INSTANTIATE) with INSTANTIATE(G) a declaration), and as a type list.
+#define BOYI_FOR_EACH_GAME(X) \
+  X(::boyi::junqi::State)     \
+  X(::boyi::gomoku::State)    \
+  X(::boyi::dots::State)      \
+  X(::boyi::surakarta::State) \
+  X(::boyi::tictactoe::State)
+
+#define BOYI_GAME_LIST_ITEM(G) , G
+template <class Void, Game... Gs>
+using GameListAfter = GameList<Gs...>;
+using Games = GameListAfter<void BOYI_FOR_EACH_GAME(BOYI_GAME_LIST_ITEM)>;
+#undef BOYI_GAME_LIST_ITEM
+
+// Whether players are offered the game (ListGames, the web client). A game says no with
+// `static constexpr bool kListed = false` (the tests' tic-tac-toe).
+template <Game G>
+constexpr bool is_listed() {
+  if constexpr (requires { G::kListed; })
+    return G::kListed;
+  else
+    return true;
+}
 
 // Calls f.template operator()<G>() for the game named `name`; false when no game has it.
 template <class F>

@@ -62,6 +62,7 @@ struct GameInfo {
   std::string_view english;
   std::string default_rules;  // canonical text of the default rules value
   Result<std::unique_ptr<AnyGame>> (*create)(std::string_view rules_text);
+  bool listed = true;  // offered to players (false: a game for the tests)
 };
 
 std::span<const GameInfo> games();

@@ -9,10 +9,12 @@
 namespace boyi {
 namespace {
 
-TEST(Registry, ListsTheFourGamesInOrder) {
+TEST(Registry, ListsTheGamesInOrderWithTheTestGameUnlisted) {
   std::vector<std::string_view> names;
   for (const auto& g : games()) names.push_back(g.name);
-  EXPECT_EQ(names, (std::vector<std::string_view>{"junqi", "gomoku", "dots", "surakarta"}));
+  EXPECT_EQ(names, (std::vector<std::string_view>{"junqi", "gomoku", "dots", "surakarta",
+                                                   "tictactoe"}));
+  for (const auto& g : games()) EXPECT_EQ(g.listed, g.name != "tictactoe") << g.name;
   EXPECT_EQ(find_game("gomoku")->title, "五子棋");
   EXPECT_EQ(find_game("chess"), nullptr);
   auto unknown = create_game("chess", "");

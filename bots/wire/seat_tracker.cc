@@ -5,10 +5,7 @@
 #include <vector>
 
 #include "bots/wire/junqi_from_wire.h"
-#include "engine/dots/dots.h"
-#include "engine/gomoku/gomoku.h"
-#include "engine/junqi/junqi.h"
-#include "engine/surakarta/surakarta.h"
+#include "engine/games.h"
 
 namespace boyi::bots {
 
@@ -155,9 +152,8 @@ Status SeatTracker<G>::finish(const v1::MatchEnded& ended) {
   return Status::Ok();
 }
 
-template class SeatTracker<junqi::State>;
-template class SeatTracker<gomoku::State>;
-template class SeatTracker<dots::State>;
-template class SeatTracker<surakarta::State>;
+#define BOYI_INSTANTIATE_SEAT_TRACKER(G) template class SeatTracker<G>;
+BOYI_FOR_EACH_GAME(BOYI_INSTANTIATE_SEAT_TRACKER)
+#undef BOYI_INSTANTIATE_SEAT_TRACKER
 
 }  // namespace boyi::bots

@@ -14,6 +14,24 @@ namespace {
 
 constexpr Seat kViewers[] = {0, 1, kPublic};
 
+// A game's structured wire forms are optional (convert_<game>.cc): without them its views
+// carry the generic text and legal moves, and its events only their move and rendering.
+template <Game G>
+v1::GameEvent structured_event(const G& before, const typename G::Event& event, Seat viewer) {
+  if constexpr (requires { detail::to_wire_event(before, event, viewer); })
+    return detail::to_wire_event(before, event, viewer);
+  else
+    return {};
+}
+
+template <Game G>
+bool redacted_for(const typename G::Event& event, Seat viewer) {
+  if constexpr (requires { detail::is_redacted(event, viewer); })
+    return detail::is_redacted(event, viewer);
+  else
+    return false;  // a game without its own wire forms hides nothing in an event
+}
+
 template <Game G>
 class WireAdapter final : public GameAdapter<G, WireGame> {
   using Base = GameAdapter<G, WireGame>;
@@ -45,8 +63,8 @@ class WireAdapter final : public GameAdapter<G, WireGame> {
         auto& rendering = out.applied.renderings[i];
         if (!rendering.empty()) rendering += '\n';
         rendering += G::render_event(event, v);
-        out.events[i].push_back(detail::to_wire_event(before, event, v));
-        redacted = redacted || detail::is_redacted(event, v);
+        out.events[i].push_back(structured_event(before, event, v));
+        redacted = redacted || redacted_for<G>(event, v);
       }
       out.redacted[i] = redacted;
       out.move[i] = redacted ? std::string() : full_move;
@@ -63,14 +81,15 @@ class WireAdapter final : public GameAdapter<G, WireGame> {
     out.set_text(view.to_text());
     if (viewer != kPublic)
       for (auto& m : this->legal_moves(viewer)) out.add_legal_moves(std::move(m));
-    detail::fill_view(view, out);
+    if constexpr (requires { detail::fill_view(view, out); }) detail::fill_view(view, out);
     return out;
   }
 
   v1::GameView full_view() const override {
     v1::GameView out = header(kPublic);
     out.set_text(this->state_.to_text());
-    detail::fill_full_view(this->state_, out);
+    if constexpr (requires { detail::fill_full_view(this->state_, out); })
+      detail::fill_full_view(this->state_, out);
     return out;
   }
 

@@ -20,6 +20,7 @@ v1::TimeControl wire_time(const referee::TimeControl& t) {
 v1::GameList game_list() {
   v1::GameList list;
   for (const auto& g : games()) {
+    if (!g.listed) continue;
     auto* info = list.add_games();
     info->set_name(std::string(g.name));
     info->set_title(std::string(g.title));
