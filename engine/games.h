@@ -45,6 +45,18 @@ using GameListAfter = GameList<Gs...>;
 using Games = GameListAfter<void BOYI_FOR_EACH_GAME(BOYI_GAME_LIST_ITEM)>;
 #undef BOYI_GAME_LIST_ITEM
 
+// The competition text protocol the game's engines speak (bots/bridges): a game names its
+// own with `kEngineProtocol`; otherwise the competition platform's "sau" protocol, whose
+// lines carry each action in the game's notation ("move b2"), or in the game's own platform
+// form (`format_platform_action` / `parse_platform_action`).
+template <Game G>
+constexpr std::string_view engine_protocol() {
+  if constexpr (requires { G::kEngineProtocol; })
+    return G::kEngineProtocol;
+  else
+    return "sau";
+}
+
 // Whether players are offered the game (ListGames, the web client). A game says no with
 // `static constexpr bool kListed = false` (the tests' tic-tac-toe).
 template <Game G>

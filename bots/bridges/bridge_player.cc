@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "engine/games.h"
+
 namespace boyi::bots {
 
 // Defined with each protocol (junqi_bridge.cc, sau_bridge.cc, piskvork_bridge.cc).
@@ -15,10 +17,9 @@ std::vector<std::string> bridge_protocols() {
 }
 
 bool protocol_serves(std::string_view protocol, std::string_view game) {
-  if (protocol == "junqi-ccgc") return game == "junqi";
-  if (protocol == "sau") return game == "dots" || game == "surakarta";
-  if (protocol == "piskvork") return game == "gomoku";
-  return false;
+  bool serves = false;
+  visit_game(game, [&]<Game G>() { serves = engine_protocol<G>() == protocol; });
+  return serves;
 }
 
 Result<std::vector<std::string>> split_command_line(std::string_view command) {

@@ -4,7 +4,7 @@
 #include <charconv>
 #include <vector>
 
-#include "engine/dots/dots.h"
+#include "engine/games.h"
 
 namespace boyi::bots {
 
@@ -33,46 +33,38 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
-bool surakarta_point_letters(std::string_view text) {
-  if (text.size() != 4) return false;
-  for (char c : text)
-    if (c < 'A' || c > 'F') return false;
-  return true;
-}
-
 }  // namespace
 
 namespace sau_lines {
 
 Result<std::string> format_move(std::string_view game, std::string_view notation) {
-  if (game == "dots") {
-    auto turn = dots::State::parse_turn(notation);
-    if (!turn) return Error{turn.message()};
-    return dots::State::format_platform_turn(*turn);
-  }
-  if (game == "surakarta") {
-    if (!surakarta_point_letters(notation))
-      return fail("not a 苏拉卡尔塔 move: " + quoted_line(notation));
-    return "move " + std::string(notation);
-  }
-  return fail("the platform protocol has no form for " + std::string(game));
+  Result<std::string> out = fail("the platform protocol has no form for " + std::string(game));
+  visit_game(game, [&]<Game G>() {
+    if constexpr (engine_protocol<G>() != "sau")
+      return;
+    else if constexpr (requires { G::format_platform_action(notation); })
+      out = G::format_platform_action(notation);
+    else
+      out = "move " + std::string(notation);
+  });
+  return out;
 }
 
 Result<std::string> parse_move(std::string_view game, std::string_view line) {
   const auto w = line_words(line);
   if (w.empty() || w[0] != "move") return fail("expected 'move ...', got " + quoted_line(line));
-  if (game == "dots") {
-    // parse_turn reads the platform form "move N KIJ ..." itself, N checked.
-    auto turn = dots::State::parse_turn(line);
-    if (!turn) return Error{turn.message()};
-    return dots::State::format_turn(*turn);
-  }
-  if (game == "surakarta") {
-    if (w.size() != 2 || !surakarta_point_letters(w[1]))
-      return fail("expected 'move XYXY' (letters A-F), got " + quoted_line(line));
-    return std::string(w[1]);
-  }
-  return fail("the platform protocol has no form for " + std::string(game));
+  Result<std::string> out = fail("the platform protocol has no form for " + std::string(game));
+  visit_game(game, [&]<Game G>() {
+    if constexpr (engine_protocol<G>() != "sau")
+      return;
+    else if constexpr (requires { G::parse_platform_action(line); })
+      out = G::parse_platform_action(line);
+    else if (w.size() == 2)  // one action in the game's notation
+      out = std::string(w[1]);
+    else
+      out = fail("expected 'move <action>', got " + quoted_line(line));
+  });
+  return out;
 }
 
 std::string format_new(Seat seat) {

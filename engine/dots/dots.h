@@ -167,6 +167,10 @@ class State {
   static Result<Turn> parse_turn(std::string_view text);
   static std::string format_turn(const Turn& turn);           // "AAA BAB"
   static std::string format_platform_turn(const Turn& turn);  // "move 2 AAA BAB"
+  // A whole turn between our notation ("AAA BAB") and the competition platform's line
+  // ("move 2 AAA BAB"), for the engines' text protocol (bots/bridges).
+  static Result<std::string> format_platform_action(std::string_view notation);
+  static Result<std::string> parse_platform_action(std::string_view line);
 
   View view(Seat viewer) const;
   std::string to_text() const;

@@ -145,4 +145,17 @@ std::string State::format_platform_turn(const Turn& turn) {
   return "move " + std::to_string(turn.size()) + (turn.empty() ? "" : " ") + format_turn(turn);
 }
 
+Result<std::string> State::format_platform_action(std::string_view notation) {
+  auto turn = parse_turn(notation);
+  if (!turn) return Error{turn.message()};
+  return format_platform_turn(*turn);
+}
+
+Result<std::string> State::parse_platform_action(std::string_view line) {
+  // parse_turn reads the platform form "move N KIJ ..." itself, N checked.
+  auto turn = parse_turn(line);
+  if (!turn) return Error{turn.message()};
+  return format_turn(*turn);
+}
+
 }  // namespace boyi::dots

@@ -96,6 +96,8 @@ class State {
   static constexpr std::array<char, 2> kColourLetters = {'B', 'W'};
   // The game's code in the competition's text records ("C5").
   static constexpr std::string_view kRecordCode = "C5";
+  // The competition text protocol its engines speak (bots/bridges).
+  static constexpr std::string_view kEngineProtocol = "piskvork";
 
   explicit State(const Rules& rules = Rules{});
 

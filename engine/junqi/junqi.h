@@ -157,6 +157,8 @@ class State {
   static constexpr std::array<char, 2> kColourLetters = {'R', 'B'};
   // The game's code in the competition's text records ("JQ").
   static constexpr std::string_view kRecordCode = "JQ";
+  // The competition text protocol its engines speak (bots/bridges).
+  static constexpr std::string_view kEngineProtocol = "junqi-ccgc";
   using Rules = junqi::Rules;
   using Move = junqi::Move;
   using MoveList = boyi::MoveList<Move, 512>;

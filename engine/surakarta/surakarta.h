@@ -114,6 +114,11 @@ class State {
   // The game's code in the competition's text records ("SK").
   static constexpr std::string_view kRecordCode = "SK";
 
+  // A move between our notation ("BBBC") and the competition platform's line ("move BBBC"),
+  // for the engines' text protocol (bots/bridges); the form only, not legality.
+  static Result<std::string> format_platform_action(std::string_view notation);
+  static Result<std::string> parse_platform_action(std::string_view line);
+
   explicit State(const Rules& rules = Rules{});
 
   // A position from a 6×6 diagram: one row per line (y = 0 first), cells `B` black, `W` white,

@@ -1,6 +1,7 @@
 // Everything textual: the rules value, move notation, views, event renderings and the diagram
 // reader. Nothing here may crash on bad input; every error says what was wrong.
 #include <bit>
+#include <vector>
 
 #include "base/options.h"
 #include "engine/surakarta/loops.h"
@@ -189,6 +190,38 @@ Result<State> State::from_diagram(const Rules& rules, std::string_view diagram, 
   st.hash_ = st.compute_hash();
   st.update_end();
   return st;
+}
+
+namespace {
+bool platform_letters(std::string_view text) {
+  if (text.size() != 4) return false;
+  for (char c : text)
+    if (c < 'A' || c > 'F') return false;
+  return true;
+}
+}  // namespace
+
+Result<std::string> State::format_platform_action(std::string_view notation) {
+  if (!platform_letters(notation))
+    return Error{"not a 苏拉卡尔塔 move: '" + std::string(notation.substr(0, 80)) + "'"};
+  return "move " + std::string(notation);
+}
+
+Result<std::string> State::parse_platform_action(std::string_view line) {
+  // Exactly two words: "move" and the four letters.
+  std::vector<std::string_view> words;
+  std::size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+    std::size_t j = i;
+    while (j < line.size() && line[j] != ' ' && line[j] != '\t') ++j;
+    if (j > i) words.push_back(line.substr(i, j - i));
+    i = j;
+  }
+  if (words.size() != 2 || words[0] != "move" || !platform_letters(words[1]))
+    return Error{"expected 'move XYXY' (letters A-F), got '" + std::string(line.substr(0, 80)) +
+                 (line.size() > 80 ? "...'" : "'")};
+  return std::string(words[1]);
 }
 
 }  // namespace boyi::surakarta

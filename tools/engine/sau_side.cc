@@ -9,8 +9,7 @@
 
 #include "bots/bridges/text_protocol_lines.h"
 #include "bots/player.h"
-#include "engine/dots/dots.h"
-#include "engine/surakarta/surakarta.h"
+#include "engine/games.h"
 #include "tools/engine/engine_side.h"
 
 namespace boyi::engine_tool {
@@ -128,8 +127,8 @@ class SauSide final : public EngineSide {
   }
 
   static Status apply(G& s, Seat seat, const std::string& notation) {
-    if constexpr (std::is_same_v<G, dots::State>) {
-      auto turn = dots::State::parse_turn(notation);
+    if constexpr (requires { G::parse_turn(notation); }) {  // a whole turn at once (点格棋)
+      auto turn = G::parse_turn(notation);
       if (!turn) return Error{turn.message()};
       auto events = s.apply_turn_checked(seat, *turn);
       if (!events) return Error{events.message()};
@@ -175,8 +174,12 @@ Result<std::unique_ptr<EngineSide>> make(const EngineConfig& config) {
 }  // namespace
 
 Result<std::unique_ptr<EngineSide>> make_sau_side(const EngineConfig& config) {
-  if (config.game == "dots") return make<dots::State>(config);
-  return make<surakarta::State>(config);
+  Result<std::unique_ptr<EngineSide>> made =
+      fail("the sau protocol does not play '" + config.game + "'");
+  visit_game(config.game, [&]<Game G>() {
+    if constexpr (engine_protocol<G>() == "sau") made = make<G>(config);
+  });
+  return made;
 }
 
 }  // namespace boyi::engine_tool

@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 
+#include "bots/bridges/bridge_player.h"
 #include "bots/bridges/testengines/behaviour.h"
 #include "bots/bridges/text_protocol_lines.h"
 #include "base/rng.h"
@@ -26,7 +27,7 @@ std::string random_action(AnyGame& game, Seat seat, Rng& rng) {
     const std::string move = game.random_move(seat, rng);
     if (move.empty() || !game.play(seat, move)) break;
     action += (action.empty() ? "" : " ") + move;
-  } while (game.name() == "dots" && !game.is_terminal() && game.can_act(seat));
+  } while (!game.is_terminal() && game.can_act(seat));  // 点格棋: the turn goes on after a box
   return action;
 }
 
@@ -34,8 +35,8 @@ std::string random_action(AnyGame& game, Seat seat, Rng& rng) {
 
 int main(int argc, char** argv) {
   const auto options = testengine::parse_options(argc, argv);
-  if (options.game != "dots" && options.game != "surakarta") {
-    std::cerr << "test-sau: --game dots or surakarta\n";
+  if (!protocol_serves("sau", options.game)) {
+    std::cerr << "test-sau: --game names a game of the sau protocol (dots, surakarta, ...)\n";
     return 2;
   }
   const bool silent = options.behave == testengine::Behave::kSilentHandshake;
