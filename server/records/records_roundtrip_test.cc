@@ -30,6 +30,8 @@ const Case kCases[] = {
     {"dots", ""},
     {"surakarta", ""},
     {"surakarta", "no_capture_limit=20 max_plies=120"},
+    {"tictactoe", ""},  // the generic notation: X(b2)
+    {"tictactoe", "misere=1"},
 };
 
 // The board after the stones of a gomoku game (for ccgc records, whose text
@@ -153,7 +155,7 @@ TEST(RecordsRoundTrip, RandomRefereedMatchesOfAllGames) {
       check_one(c, seed * 104729 + c.rules.size(), f, tally);
       if (::testing::Test::HasFatalFailure()) return;
     }
-  EXPECT_EQ(tally.records, 54);
+  EXPECT_EQ(tally.records, static_cast<int>(std::size(kCases)) * 6);
   EXPECT_GE(tally.rules_endings, 20);
   EXPECT_GT(tally.ccgc_swaps, 0) << "no ccgc game swapped colours: the seeds miss the swap";
 }
