@@ -107,6 +107,10 @@ class State {
   static constexpr std::array<char, 2> kColourLetters = {'B', 'W'};
   // The game's code in the competition's text records ("DB").
   static constexpr std::string_view kRecordCode = "DB";
+  // How a person writes moves (boyi-play's help).
+  static constexpr std::string_view kNotationHelp =
+      "Moves: an edge KIJ: K = A horizontal / B vertical, I = line A-F, J = segment A-E\n"
+      "(AAA is the top-left horizontal edge). A whole turn may be given at once: AAA BAB.\n";
 
   State() = default;
   explicit State(const Rules& rules) : rules_(rules) { hash_ = compute_hash(); }

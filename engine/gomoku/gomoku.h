@@ -96,6 +96,10 @@ class State {
   static constexpr std::array<char, 2> kColourLetters = {'B', 'W'};
   // The game's code in the competition's text records ("C5").
   static constexpr std::string_view kRecordCode = "C5";
+  // How a person writes moves (boyi-play's help).
+  static constexpr std::string_view kNotationHelp =
+      "Moves: a point, column A-O and row 1-15, e.g. H8. Opening steps: swap, keep,\n"
+      "offer J10 (one candidate for stone 5 at a time), choose J10.\n";
   // The competition text protocol its engines speak (bots/bridges).
   static constexpr std::string_view kEngineProtocol = "piskvork";
 

@@ -157,6 +157,14 @@ class State {
   static constexpr std::array<char, 2> kColourLetters = {'R', 'B'};
   // The game's code in the competition's text records ("JQ").
   static constexpr std::string_view kRecordCode = "JQ";
+  // How a person writes moves (boyi-play's help).
+  static constexpr std::string_view kNotationHelp =
+      "Moves: from and to post, rows A-L top to bottom, columns 0-4, e.g. G0F0.\n"
+      "Deploy first: 25 letters for your posts G0 G1 G2 G3 G4 H0 H2 H4 I0 I1 I3 I4 J0 J2 J4\n"
+      "K0 K1 K2 K3 K4 L0 L1 L2 L3 L4, e.g. abccddeeffggghhhiiijjkklj (or 'random').\n"
+      "Pieces: a 司令 marshal, b 军长 general, c 师长, d 旅长, e 团长, f 营长, g 连长,\n"
+      "h 排长, i 工兵 engineer, j 地雷 mine, k 炸弹 bomb, l 军旗 flag. Enemy pieces show as "
+      "x.\n";
   // The competition text protocol its engines speak (bots/bridges).
   static constexpr std::string_view kEngineProtocol = "junqi-ccgc";
   using Rules = junqi::Rules;

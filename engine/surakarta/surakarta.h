@@ -113,6 +113,9 @@ class State {
   static constexpr std::array<char, 2> kColourLetters = {'B', 'W'};
   // The game's code in the competition's text records ("SK").
   static constexpr std::string_view kRecordCode = "SK";
+  // How a person writes moves (boyi-play's help).
+  static constexpr std::string_view kNotationHelp =
+      "Moves: XYXY, start column and row then end column and row, letters A-F, e.g. BBBC.\n";
 
   // A move between our notation ("BBBC") and the competition platform's line ("move BBBC"),
   // for the engines' text protocol (bots/bridges); the form only, not legality.

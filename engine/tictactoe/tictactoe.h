@@ -66,6 +66,9 @@ class State {
   static constexpr std::array<std::string_view, 2> kColours = {"x", "o"};
   static constexpr std::array<char, 2> kColourLetters = {'X', 'O'};
   static constexpr std::string_view kRecordCode = "TT";
+  // How a person writes moves (boyi-play's help).
+  static constexpr std::string_view kNotationHelp =
+      "Moves: a cell, column a-c and row 1-3 (a1 bottom left), e.g. b2.\n";
   // Not offered to players (ListGames, the web client): a game for the tests.
   static constexpr bool kListed = false;
 

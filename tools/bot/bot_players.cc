@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "bots/engines/engines.h"
+#include "engine/games.h"
 #include "bots/player.h"
 
 #ifdef BOYI_HAVE_BRIDGES
@@ -15,12 +16,8 @@ namespace boyi::bots {
 
 namespace {
 
-constexpr const char* kGames[] = {"junqi", "gomoku", "dots", "surakarta"};
-
 bool is_game(const std::string& name) {
-  for (const char* g : kGames)
-    if (name == g) return true;
-  return false;
+  return visit_game(name, []<Game G>() {});
 }
 
 template <Game G>
@@ -51,11 +48,9 @@ std::string spec_for(const PlayerChoice& choice, const std::string& game) {
 }  // namespace
 
 std::string default_player_spec(const std::string& game) {
-  if (game == junqi::State::kName) return first_strong_engine<junqi::State>();
-  if (game == gomoku::State::kName) return first_strong_engine<gomoku::State>();
-  if (game == dots::State::kName) return first_strong_engine<dots::State>();
-  if (game == surakarta::State::kName) return first_strong_engine<surakarta::State>();
-  return "uct";
+  std::string spec = "uct";
+  visit_game(game, [&]<Game G>() { spec = first_strong_engine<G>(); });
+  return spec;
 }
 
 Status read_player_specs(const std::vector<std::string>& values, PlayerChoice& choice) {
@@ -67,11 +62,14 @@ Status read_player_specs(const std::vector<std::string>& values, PlayerChoice& c
     else
       choice.default_spec = v;
   }
-  for (const char* game : kGames) {
+  Status status = Status::Ok();
+  for_each_game([&]<Game G>() {
+    const std::string game(G::kName);
+    if (!status) return;
     auto player = make_engine_seat_player(game, spec_for(choice, game), 1, choice.engine_options);
-    if (!player) return fail(std::string(game) + ": " + player.message());
-  }
-  return Status::Ok();
+    if (!player) status = fail(game + ": " + player.message());
+  });
+  return status;
 }
 
 bool bridges_available() {

@@ -4,6 +4,8 @@
 #include <ostream>
 #include <string>
 
+#include "engine/games.h"
+
 namespace boyi::play {
 namespace {
 
@@ -18,24 +20,13 @@ std::string seat_name(Seat s) {
   return "seat " + std::to_string(s);
 }
 
-// How to write moves, per game: what a person needs at the prompt.
+// How to write moves: what a person needs at the prompt (each game says).
 std::string_view notation_help(std::string_view game) {
-  if (game == "junqi")
-    return "Moves: from and to post, rows A-L top to bottom, columns 0-4, e.g. G0F0.\n"
-           "Deploy first: 25 letters for your posts G0 G1 G2 G3 G4 H0 H2 H4 I0 I1 I3 I4 J0 J2 J4\n"
-           "K0 K1 K2 K3 K4 L0 L1 L2 L3 L4, e.g. abccddeeffggghhhiiijjkklj (or 'random').\n"
-           "Pieces: a 司令 marshal, b 军长 general, c 师长, d 旅长, e 团长, f 营长, g 连长,\n"
-           "h 排长, i 工兵 engineer, j 地雷 mine, k 炸弹 bomb, l 军旗 flag. Enemy pieces show as "
-           "x.\n";
-  if (game == "gomoku")
-    return "Moves: a point, column A-O and row 1-15, e.g. H8. Opening steps: swap, keep,\n"
-           "offer J10 (one candidate for stone 5 at a time), choose J10.\n";
-  if (game == "dots")
-    return "Moves: an edge KIJ: K = A horizontal / B vertical, I = line A-F, J = segment A-E\n"
-           "(AAA is the top-left horizontal edge). A whole turn may be given at once: AAA BAB.\n";
-  if (game == "surakarta")
-    return "Moves: XYXY, start column and row then end column and row, letters A-F, e.g. BBBC.\n";
-  return "";
+  std::string_view help;
+  visit_game(game, [&]<Game G>() {
+    if constexpr (requires { G::kNotationHelp; }) help = G::kNotationHelp;
+  });
+  return help;
 }
 
 void print_help(std::ostream& out, std::string_view game) {
