@@ -79,16 +79,21 @@ void BotCore::count(const std::function<void(BotStats&)>& change) {
 
 void BotCore::connect() {
   if (done_) return;
-  conn_ = std::make_unique<ServerConnection>(ioc_, opt_.transport);
-  ConnectionCallbacks cb;
-  cb.on_open = [this](Status st) { on_open(std::move(st)); };
+  protocol::WireOptions options;
+  options.max_receive_bytes = 4 * 1024 * 1024;  // records of long games
+  options.connect_timeout = opt_.connect_timeout;
+  options.answer_pings = false;  // on_message answers them, and counts the server as alive
+  conn_ = std::make_unique<protocol::WireConnection>(ioc_, opt_.transport, options);
+  protocol::WireCallbacks cb;
+  cb.on_connected = [this](Status st) { on_open(std::move(st)); };
   cb.on_message = [this](v1::ServerMessage&& m) { on_message(std::move(m)); };
-  cb.on_bad_message = [](const std::string& why) {
+  cb.on_decode_error = [](const std::string& why) {
     spdlog::warn("undecodable message from the server: {}", why);
   };
   cb.on_closed = [this](const std::string& why) { on_closed(why); };
-  spdlog::debug("connecting to {}:{} ({})", opt_.host, opt_.port, to_string(opt_.transport));
-  conn_->open(opt_.host, opt_.port, opt_.connect_timeout, std::move(cb));
+  spdlog::debug("connecting to {}:{} ({})", opt_.host, opt_.port,
+                protocol::to_string(opt_.transport));
+  conn_->start(opt_.host, opt_.port, std::move(cb));
 }
 
 void BotCore::on_open(Status status) {

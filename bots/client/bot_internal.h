@@ -21,7 +21,7 @@
 #include <vector>
 
 #include "bots/client/bot.h"
-#include "bots/client/connection.h"
+#include "protocol/client/wire_connection.h"
 #include "engine/core/outcome.h"
 #include "base/rng.h"
 
@@ -186,7 +186,7 @@ class BotCore {
   // a player's strand, which must not outlive its pool.
   asio::thread_pool pool_;
   asio::io_context ioc_;
-  std::unique_ptr<ServerConnection> conn_;
+  std::unique_ptr<protocol::WireConnection> conn_;
   asio::steady_timer reconnect_timer_;
   asio::steady_timer ping_timer_;
   asio::steady_timer seek_timer_;

@@ -4,24 +4,6 @@
 
 namespace boyi::bots {
 
-std::string_view to_string(Transport transport) {
-  switch (transport) {
-    case Transport::tcp_binary:
-      return "tcp";
-    case Transport::tcp_json:
-      return "json";
-    case Transport::websocket:
-      return "ws";
-  }
-  return "?";
-}
-
-Result<Transport> parse_transport(std::string_view text) {
-  for (Transport t : {Transport::tcp_binary, Transport::tcp_json, Transport::websocket})
-    if (to_string(t) == text) return t;
-  return fail("unknown transport '" + std::string(text) + "' (tcp, json, ws)");
-}
-
 Result<ServerAddress> parse_server_address(std::string_view text) {
   ServerAddress a;
   std::string_view host = text, port;

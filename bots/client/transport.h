@@ -1,4 +1,4 @@
-// The transports a bot may use (protocol/README.md, "Transports").
+// The transports a bot may use (protocol/README.md, "Transports") and the server's address.
 #pragma once
 
 #include <cstdint>
@@ -6,17 +6,15 @@
 #include <string_view>
 
 #include "base/result.h"
+#include "protocol/client/wire_connection.h"
 
 namespace boyi::bots {
 
-enum class Transport : std::uint8_t {
-  tcp_binary,  // 4-byte big-endian length, then a protobuf message
-  tcp_json,    // one JSON object per line
-  websocket,   // binary WebSocket frames, one protobuf message each
-};
-
-std::string_view to_string(Transport transport);
-Result<Transport> parse_transport(std::string_view text);  // "tcp", "json", "ws"
+// The wire client's transports (protocol/client/wire_connection.h); a bot names them
+// "tcp", "json", "ws" (WebSocket binary) or by their full names.
+using protocol::Transport;
+using protocol::parse_transport;
+using protocol::to_string;
 
 // "HOST:PORT", "[v6]:PORT" or "HOST" (port 7700).
 struct ServerAddress {

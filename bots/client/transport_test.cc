@@ -30,12 +30,16 @@ TEST(ServerAddress, MalformedAddressesAreErrors) {
     EXPECT_FALSE(parse_server_address(bad).ok()) << bad;
 }
 
-TEST(TransportNames, RoundTrip) {
-  for (Transport t : {Transport::tcp_binary, Transport::tcp_json, Transport::websocket}) {
+TEST(TransportNames, RoundTripAndTheBotsShortNames) {
+  for (Transport t :
+       {Transport::tcp_binary, Transport::tcp_json, Transport::ws_binary, Transport::ws_text}) {
     auto back = parse_transport(to_string(t));
     ASSERT_TRUE(back.ok());
     EXPECT_EQ(*back, t);
   }
+  EXPECT_EQ(*parse_transport("tcp"), Transport::tcp_binary);
+  EXPECT_EQ(*parse_transport("json"), Transport::tcp_json);
+  EXPECT_EQ(*parse_transport("ws"), Transport::ws_binary);
   EXPECT_FALSE(parse_transport("udp").ok());
 }
 

@@ -8,12 +8,14 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/post.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <boost/asio/use_awaitable.hpp>
 #include <boost/asio/write.hpp>
 #include <boost/beast/core/buffers_to_string.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/websocket.hpp>
+#include <atomic>
 #include <deque>
 #include <optional>
 #include <utility>
@@ -45,21 +47,34 @@ std::string_view to_string(Transport transport) {
 }
 
 Result<Transport> parse_transport(std::string_view text) {
+  if (text == "tcp") return Transport::tcp_binary;
+  if (text == "json") return Transport::tcp_json;
+  if (text == "ws") return Transport::ws_binary;
   for (Transport t :
        {Transport::tcp_binary, Transport::tcp_json, Transport::ws_binary, Transport::ws_text}) {
     if (to_string(t) == text) return t;
   }
   return Error{"unknown transport '" + std::string(text) +
-               "' (tcp-binary, tcp-json, ws-binary, ws-text)"};
+               "' (tcp-binary, tcp-json, ws-binary, ws-text; or tcp, json, ws)"};
 }
 
 struct WireConnection::Impl : std::enable_shared_from_this<Impl> {
-  Impl(asio::io_context& ioc, Transport t, std::size_t max)
-      : strand(asio::make_strand(ioc)), transport(t), max_frame(max), lines(max), frames(max) {}
+  Impl(asio::io_context& ioc, Transport t, WireOptions o)
+      : strand(asio::make_strand(ioc)),
+        transport(t),
+        options(o),
+        max_frame(o.max_send_bytes),
+        deadline(strand),
+        lines(o.max_receive_bytes),
+        frames(o.max_receive_bytes) {}
 
   asio::strand<asio::io_context::executor_type> strand;
   Transport transport;
-  std::size_t max_frame;
+  WireOptions options;
+  std::size_t max_frame;  // what is sent
+  asio::steady_timer deadline;
+  std::atomic<bool> open{false};
+  std::atomic<bool> silent{false};  // the owner is gone: no more callbacks
   std::optional<tcp::socket> socket;                 // TCP transports
   std::optional<websocket::stream<tcp::socket>> ws;  // WebSocket transports
   WireCallbacks cb;
@@ -77,6 +92,8 @@ struct WireConnection::Impl : std::enable_shared_from_this<Impl> {
   void finish(std::string reason) {
     if (closed) return;
     closed = true;
+    open = false;
+    deadline.cancel();
     beast::error_code ignored;
     if (socket) {
       socket->shutdown(tcp::socket::shutdown_both, ignored);
@@ -86,21 +103,24 @@ struct WireConnection::Impl : std::enable_shared_from_this<Impl> {
       beast::get_lowest_layer(*ws).shutdown(tcp::socket::shutdown_both, ignored);
       beast::get_lowest_layer(*ws).close(ignored);
     }
-    if (connected && cb.on_closed) cb.on_closed(std::move(reason));
-    if (!connected && cb.on_connected)
-      cb.on_connected(Error{"closed before connecting: " + reason});
+    const bool was_connected = connected;
     connected = false;
+    if (silent) return;
+    if (was_connected && cb.on_closed) cb.on_closed(std::move(reason));
+    if (!was_connected && cb.on_connected) cb.on_connected(Error{reason});
   }
 
   void deliver(std::string_view payload, bool json) {
     v1::ServerMessage message;
-    Status st = json ? protocol::from_json(payload, &message, max_frame)
-                     : protocol::parse_binary(payload, &message, max_frame);
+    const std::size_t limit = options.max_receive_bytes;
+    Status st = json ? protocol::from_json(payload, &message, limit)
+                     : protocol::parse_binary(payload, &message, limit);
+    if (silent) return;
     if (!st.ok()) {
       if (cb.on_decode_error) cb.on_decode_error(st.message());
       return;
     }
-    if (message.has_ping()) {
+    if (message.has_ping() && options.answer_pings) {
       v1::ClientMessage pong;
       pong.mutable_pong()->set_nonce(message.ping().nonce());
       queue_message(pong);
@@ -152,24 +172,38 @@ struct WireConnection::Impl : std::enable_shared_from_this<Impl> {
 
   static asio::awaitable<void> run(std::shared_ptr<Impl> self, std::string host,
                                    std::uint16_t port) {
-    tcp::resolver resolver(self->strand);
-    auto [rec, endpoints] = co_await resolver.async_resolve(host, std::to_string(port), kNoThrow);
-    if (rec) co_return self->finish("resolve: " + rec.message());
-    tcp::socket sock(self->strand);
-    auto [cec, ep] = co_await asio::async_connect(sock, endpoints, kNoThrow);
-    if (cec) co_return self->finish("connect: " + cec.message());
-    sock.set_option(tcp::no_delay(true));
-    if (is_websocket(self->transport)) {
-      self->ws.emplace(std::move(sock));
-      self->ws->read_message_max(self->max_frame * 4);
-      auto [hec] = co_await self->ws->async_handshake(host, "/", kNoThrow);
-      if (hec) co_return self->finish("websocket handshake: " + hec.message());
-    } else {
-      self->socket.emplace(std::move(sock));
+    if (self->options.connect_timeout.count() > 0) {
+      self->deadline.expires_after(self->options.connect_timeout);
+      self->deadline.async_wait([weak = std::weak_ptr<Impl>(self)](const beast::error_code& ec) {
+        auto me = weak.lock();
+        if (!ec && me && !me->connected) me->finish("no connection within the timeout");
+      });
     }
+    tcp::resolver resolver(self->strand);
+    const std::string service = std::to_string(port);
+    auto [rec, endpoints] = co_await resolver.async_resolve(host, service, kNoThrow);
     if (self->closed) co_return;
+    if (rec) co_return self->finish("resolve " + host + ": " + rec.message());
+    // The socket lives in the Impl from here, so a timeout or close() can shut it.
+    self->socket.emplace(self->strand);
+    auto [cec, ep] = co_await asio::async_connect(*self->socket, endpoints, kNoThrow);
+    if (self->closed) co_return;
+    if (cec) co_return self->finish("connect: " + cec.message());
+    beast::error_code ignored;
+    self->socket->set_option(tcp::no_delay(true), ignored);
+    if (is_websocket(self->transport)) {
+      self->ws.emplace(std::move(*self->socket));
+      self->socket.reset();
+      self->ws->read_message_max(self->options.max_receive_bytes);
+      const std::string target = "/";
+      auto [hec] = co_await self->ws->async_handshake(host, target, kNoThrow);
+      if (self->closed) co_return;
+      if (hec) co_return self->finish("websocket handshake: " + hec.message());
+    }
+    self->deadline.cancel();
     self->connected = true;
-    if (self->cb.on_connected) self->cb.on_connected(Status{});
+    self->open = true;
+    if (self->cb.on_connected && !self->silent) self->cb.on_connected(Status{});
     if (!self->out.empty() && !self->writing) {
       self->writing = true;
       asio::co_spawn(self->strand, write_loop(self), asio::detached);
@@ -214,11 +248,17 @@ struct WireConnection::Impl : std::enable_shared_from_this<Impl> {
   }
 };
 
+WireConnection::WireConnection(asio::io_context& ioc, Transport transport, WireOptions options)
+    : impl_(std::make_shared<Impl>(ioc, transport, options)) {}
+
 WireConnection::WireConnection(asio::io_context& ioc, Transport transport,
                                std::size_t max_frame_bytes)
-    : impl_(std::make_shared<Impl>(ioc, transport, max_frame_bytes)) {}
+    : WireConnection(ioc, transport,
+                     WireOptions{max_frame_bytes, max_frame_bytes, std::chrono::milliseconds{0},
+                                 true}) {}
 
 WireConnection::~WireConnection() {
+  impl_->silent = true;
   close();
 }
 
@@ -250,8 +290,13 @@ void WireConnection::send_raw(std::string bytes, bool ws_text) {
   });
 }
 
-void WireConnection::close() {
-  asio::post(impl_->strand, [self = impl_] { self->finish("closed by client"); });
+void WireConnection::close(std::string reason) {
+  asio::post(impl_->strand,
+             [self = impl_, reason = std::move(reason)] { self->finish(std::move(reason)); });
+}
+
+bool WireConnection::is_open() const {
+  return impl_->open;
 }
 
 Transport WireConnection::transport() const {

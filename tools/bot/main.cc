@@ -130,7 +130,7 @@ int main(int argc, char** argv) {
   }
   opt.host = address->host;
   opt.port = address->port;
-  opt.transport = ws     ? boyi::bots::Transport::websocket
+  opt.transport = ws     ? boyi::bots::Transport::ws_binary
                   : json ? boyi::bots::Transport::tcp_json
                          : boyi::bots::Transport::tcp_binary;
   opt.token = token;
