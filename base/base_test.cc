@@ -8,6 +8,7 @@
 #include "base/options.h"
 #include "base/program_paths.h"
 #include "base/rng.h"
+#include "base/words.h"
 
 namespace boyi {
 namespace {
@@ -68,6 +69,20 @@ TEST(ProgramPaths, AreFoundRelativeToTheRunningProgram) {
   EXPECT_TRUE(std::filesystem::exists(dir / "base_test"));  // this very program
   EXPECT_EQ(shipped_path("share/boyi/web"), (dir.parent_path() / "share/boyi/web").lexically_normal());
   EXPECT_EQ(shipped_path("lib/boyi/x.so").parent_path().filename(), "boyi");
+}
+
+}  // namespace
+}  // namespace boyi
+
+namespace boyi {
+namespace {
+
+TEST(Words, SplitOnSpacesAndTabsDroppingEmptyWords) {
+  EXPECT_EQ(split_words("  move 2\tAAA  BAB "),
+            (std::vector<std::string_view>{"move", "2", "AAA", "BAB"}));
+  EXPECT_TRUE(split_words("").empty());
+  EXPECT_TRUE(split_words(" \t ").empty());
+  EXPECT_EQ(split_words("one"), (std::vector<std::string_view>{"one"}));
 }
 
 }  // namespace

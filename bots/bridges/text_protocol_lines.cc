@@ -4,21 +4,13 @@
 #include <charconv>
 #include <vector>
 
+#include "base/words.h"
 #include "engine/games.h"
 
 namespace boyi::bots {
 
 std::vector<std::string_view> line_words(std::string_view line) {
-  std::vector<std::string_view> out;
-  std::size_t i = 0;
-  while (i < line.size()) {
-    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
-    std::size_t j = i;
-    while (j < line.size() && line[j] != ' ' && line[j] != '\t') ++j;
-    if (j > i) out.push_back(line.substr(i, j - i));
-    i = j;
-  }
-  return out;
+  return split_words(line);
 }
 
 std::string quoted_line(std::string_view line) {

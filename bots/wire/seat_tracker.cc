@@ -5,24 +5,13 @@
 #include <vector>
 
 #include "bots/wire/junqi_from_wire.h"
+#include "base/words.h"
 #include "engine/games.h"
 
 namespace boyi::bots {
 
 namespace {
 
-std::vector<std::string_view> split_moves(std::string_view text) {
-  std::vector<std::string_view> out;
-  std::size_t i = 0;
-  while (i < text.size()) {
-    while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
-    std::size_t j = i;
-    while (j < text.size() && text[j] != ' ' && text[j] != '\t') ++j;
-    if (j > i) out.push_back(text.substr(i, j - i));
-    i = j;
-  }
-  return out;
-}
 
 // Perfect information: the event's move(s) on the checked path.
 template <Game G>
@@ -34,7 +23,7 @@ Status replay(const v1::MatchEvent& event, G& state) {
   // space themselves ("offer J10").
   std::vector<std::string_view> moves;
   if constexpr (requires(G g, typename G::Turn t) { g.apply_turn_checked(0, t); })
-    moves = split_moves(event.move());
+    moves = split_words(event.move());
   else if (!event.move().empty())
     moves.push_back(event.move());
   if (moves.empty()) return fail("event without a move");

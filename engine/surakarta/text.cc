@@ -1,9 +1,9 @@
 // Everything textual: the rules value, move notation, views, event renderings and the diagram
 // reader. Nothing here may crash on bad input; every error says what was wrong.
 #include <bit>
-#include <vector>
 
 #include "base/options.h"
+#include "base/words.h"
 #include "engine/surakarta/loops.h"
 #include "engine/surakarta/surakarta.h"
 
@@ -209,15 +209,7 @@ Result<std::string> State::format_platform_action(std::string_view notation) {
 
 Result<std::string> State::parse_platform_action(std::string_view line) {
   // Exactly two words: "move" and the four letters.
-  std::vector<std::string_view> words;
-  std::size_t i = 0;
-  while (i < line.size()) {
-    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
-    std::size_t j = i;
-    while (j < line.size() && line[j] != ' ' && line[j] != '\t') ++j;
-    if (j > i) words.push_back(line.substr(i, j - i));
-    i = j;
-  }
+  const auto words = split_words(line);
   if (words.size() != 2 || words[0] != "move" || !platform_letters(words[1]))
     return Error{"expected 'move XYXY' (letters A-F), got '" + std::string(line.substr(0, 80)) +
                  (line.size() > 80 ? "...'" : "'")};

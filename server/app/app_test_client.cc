@@ -41,19 +41,11 @@ ServerConfig test_config(const std::filesystem::path& data) {
 }
 
 std::unique_ptr<Client> Client::connect(std::uint16_t port, Mode mode) {
-  int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  if (fd < 0) return nullptr;
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_port = htons(port);
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
-    ::close(fd);
-    return nullptr;
-  }
-  int one = 1;
-  ::setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-  return std::unique_ptr<Client>(new Client(fd, mode));
+  auto c = harness::Client::connect(
+      port, mode == Mode::json ? harness::Transport::tcp_json : harness::Transport::tcp_binary);
+  if (!c) return nullptr;
+  (*c)->set_paced(false);  // test_config() lifts the server's rate limit
+  return std::unique_ptr<Client>(new Client(std::move(c).value(), mode));
 }
 
 Client::~Client() {
@@ -61,97 +53,30 @@ Client::~Client() {
 }
 
 void Client::close() {
-  if (fd_ >= 0) ::close(fd_);
-  fd_ = -1;
+  client_->close();
 }
 
 bool Client::send_raw(std::string_view bytes) {
-  while (!bytes.empty() && fd_ >= 0) {
-    const auto n = ::send(fd_, bytes.data(), bytes.size(), MSG_NOSIGNAL);
-    if (n <= 0) return false;
-    bytes.remove_prefix(static_cast<std::size_t>(n));
-  }
-  return fd_ >= 0;
-}
-
-std::uint64_t Client::send(v1::ClientMessage m) {
-  if (m.request_id() == 0 && m.body_case() != v1::ClientMessage::kPong)
-    m.set_request_id(++next_rid_);
-  if (mode_ == Mode::json) {
-    auto line = protocol::to_json_line(m, 1 << 24);
-    if (line) send_raw(framing::encode_json_line(*line));
-  } else {
-    auto bytes = protocol::to_binary(m, 1 << 24);
-    if (bytes) send_raw(framing::encode_length_prefixed(*bytes));
-  }
-  return m.request_id();
-}
-
-bool Client::decode_pending() {
-  bool any = false;
-  for (int guard = 0; guard < 100000; ++guard) {
-    framing::DecodeStep step = mode_ == Mode::json ? lines_.next() : frames_.next();
-    if (!step.is_frame()) break;
-    v1::ServerMessage m;
-    const Status s = mode_ == Mode::json ? protocol::from_json(step.payload, &m, 1 << 24)
-                                         : protocol::parse_binary(step.payload, &m, 1 << 24);
-    if (s) {
-      pending_.push_back(std::move(m));
-      any = true;
-    }
-  }
-  return any;
-}
-
-bool Client::read_some(std::chrono::steady_clock::time_point deadline) {
-  if (fd_ < 0 || eof_) return false;
-  const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-      deadline - std::chrono::steady_clock::now());
-  if (left.count() <= 0) return false;
-  pollfd p{fd_, POLLIN, 0};
-  if (::poll(&p, 1, static_cast<int>(left.count())) <= 0) return false;
-  char buf[65536];
-  const auto n = ::recv(fd_, buf, sizeof buf, 0);
-  if (n <= 0) {
-    eof_ = true;
-    return false;
-  }
-  if (mode_ == Mode::json)
-    lines_.feed(std::string_view(buf, static_cast<std::size_t>(n)));
-  else
-    frames_.feed(std::string_view(buf, static_cast<std::size_t>(n)));
-  decode_pending();
+  if (client_->closed()) return false;
+  client_->send_raw(std::string(bytes));
   return true;
 }
 
+std::uint64_t Client::send(v1::ClientMessage m) {
+  if (m.request_id() == 0) m.set_request_id(++next_rid_);
+  (void)client_->send(m);
+  return m.request_id();
+}
+
 std::optional<v1::ServerMessage> Client::next(std::chrono::milliseconds timeout) {
-  const auto deadline = std::chrono::steady_clock::now() + timeout;
-  while (pending_.empty()) {
-    if (!read_some(deadline)) {
-      if (eof_ || std::chrono::steady_clock::now() >= deadline) break;
-    }
-  }
-  if (pending_.empty()) return std::nullopt;
-  auto m = std::move(pending_.front());
-  pending_.pop_front();
-  return m;
+  return client_->next(timeout);
 }
 
 std::optional<v1::ServerMessage> Client::wait_for(
     const std::function<bool(const v1::ServerMessage&)>& pred, std::chrono::milliseconds timeout) {
-  const auto deadline = std::chrono::steady_clock::now() + timeout;
-  std::size_t checked = 0;
-  for (;;) {
-    for (; checked < pending_.size(); ++checked) {
-      if (pred(pending_[checked])) {
-        auto m = std::move(pending_[checked]);
-        pending_.erase(pending_.begin() + static_cast<std::ptrdiff_t>(checked));
-        return m;
-      }
-    }
-    if (std::chrono::steady_clock::now() >= deadline || eof_) return std::nullopt;
-    read_some(deadline);
-  }
+  auto m = client_->expect(pred, "a matching message", timeout);
+  if (!m) return std::nullopt;
+  return std::move(m).value();
 }
 
 std::optional<v1::ServerMessage> Client::reply(std::uint64_t rid,
@@ -160,9 +85,7 @@ std::optional<v1::ServerMessage> Client::reply(std::uint64_t rid,
 }
 
 bool Client::wait_closed(std::chrono::milliseconds timeout) {
-  const auto deadline = std::chrono::steady_clock::now() + timeout;
-  while (!eof_ && std::chrono::steady_clock::now() < deadline) read_some(deadline);
-  return eof_;
+  return client_->wait_closed(timeout);
 }
 
 std::optional<v1::ServerMessage> Client::call(v1::ClientMessage m,

@@ -1,11 +1,11 @@
 // Test support for the server program: a temporary data directory, the real server started
 // in-process on 127.0.0.1 with an ephemeral port, and a small blocking client speaking TCP
-// JSON lines or length-prefixed protobuf, where every read has a deadline.
+// JSON lines or length-prefixed protobuf, where every read has a deadline: the harness's client
+// (tools/harness/test_client.h, over the one wire client) with the API these tests use.
 #pragma once
 
 #include <chrono>
 #include <cstdint>
-#include <deque>
 #include <filesystem>
 #include <functional>
 #include <memory>
@@ -13,9 +13,8 @@
 #include <string>
 
 #include "boyi/v1/boyi.pb.h"
-#include "protocol/framing/length_prefixed.h"
-#include "protocol/framing/line_decoder.h"
 #include "server/app/server_app.h"
+#include "tools/harness/test_client.h"
 
 namespace boyi::app::test {
 
@@ -69,17 +68,12 @@ class Client {
   std::optional<v1::SignedIn> password(const std::string& user, const std::string& password);
 
  private:
-  Client(int fd, Mode mode) : fd_(fd), mode_(mode) {}
-  bool read_some(std::chrono::steady_clock::time_point deadline);
-  bool decode_pending();
+  Client(std::unique_ptr<harness::Client> client, Mode mode)
+      : client_(std::move(client)), mode_(mode) {}
 
-  int fd_ = -1;
+  std::unique_ptr<harness::Client> client_;
   Mode mode_;
   std::uint64_t next_rid_ = 0;
-  framing::LineDecoder lines_{1 << 24};
-  framing::LengthPrefixedDecoder frames_{1 << 24};
-  std::deque<v1::ServerMessage> pending_;
-  bool eof_ = false;
 };
 
 // Messages of one kind.

@@ -129,25 +129,33 @@ TEST(NetTransport, MetricsEndpointParsesBack) {
     ASSERT_EQ(c.next_binary(), "m2");
   }
   ASSERT_TRUE(server.handler().wait_event("close:"));
-  auto r = http_request(server.port(), "GET", "/metrics");
-  ASSERT_EQ(r.status, 200);
-  EXPECT_EQ(r.headers["content-type"], "text/plain; version=0.0.4; charset=utf-8");
-  // Every sample line is "name{labels} value"; collect them.
+  // The closed socket's slot is released when its session is gone, a moment after the
+  // handler heard of the close: read until the TCP connection no longer counts as open.
   std::map<std::string, double> samples;
-  std::istringstream in(r.body);
-  std::string line;
-  int lines = 0;
-  while (std::getline(in, line) && ++lines < 10000) {
-    if (line.empty() || line[0] == '#') continue;
-    const auto sp = line.rfind(' ');
-    ASSERT_NE(sp, std::string::npos) << line;
-    samples[line.substr(0, sp)] = std::stod(line.substr(sp + 1));
+  HttpReply r;
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    r = http_request(server.port(), "GET", "/metrics");
+    ASSERT_EQ(r.status, 200);
+    // Every sample line is "name{labels} value"; collect them.
+    samples.clear();
+    std::istringstream in(r.body);
+    std::string line;
+    int lines = 0;
+    while (std::getline(in, line) && ++lines < 10000) {
+      if (line.empty() || line[0] == '#') continue;
+      const auto sp = line.rfind(' ');
+      ASSERT_NE(sp, std::string::npos) << line;
+      samples[line.substr(0, sp)] = std::stod(line.substr(sp + 1));
+    }
+    if (samples["boyi_net_connections_open"] == 1) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
+  EXPECT_EQ(r.headers["content-type"], "text/plain; version=0.0.4; charset=utf-8");
   EXPECT_EQ(samples["boyi_net_connections_total{transport=\"tcp-binary\"}"], 1);
   EXPECT_EQ(samples["boyi_net_frames_in_total{transport=\"tcp-binary\"}"], 2);
   EXPECT_EQ(samples["boyi_net_frames_out_total{transport=\"tcp-binary\"}"], 2);
   EXPECT_EQ(samples["boyi_net_bytes_in_total{transport=\"tcp-binary\"}"], 12);
-  EXPECT_EQ(samples["boyi_net_connections_total{transport=\"http\"}"], 1);
+  EXPECT_GE(samples["boyi_net_connections_total{transport=\"http\"}"], 1);
   EXPECT_EQ(samples["boyi_net_connections_open"], 1);  // this request
   EXPECT_NE(r.body.find("# TYPE boyi_net_frames_in_total counter"), std::string::npos);
 }

@@ -1,6 +1,8 @@
 // 点格棋 in the text record: B(AAA) / B(ABA,BAB,ACA), a whole turn: its edges in order.
 #include "server/records/notation.h"
 
+#include "base/words.h"
+
 namespace boyi::records::detail {
 
 using Notation = TextNotation<dots::State>;
@@ -8,14 +10,7 @@ using Notation = TextNotation<dots::State>;
 Result<std::optional<TextMove>> Notation::item(std::string_view action, int colour) {
   TextMove m;
   m.colour = colour;
-  std::size_t i = 0;
-  while (i < action.size()) {
-    while (i < action.size() && action[i] == ' ') ++i;
-    std::size_t j = i;
-    while (j < action.size() && action[j] != ' ') ++j;
-    if (j > i) m.parts.emplace_back(action.substr(i, j - i));
-    i = j;
-  }
+  for (const auto word : split_words(action)) m.parts.emplace_back(word);
   if (m.parts.empty()) return fail("no edge");
   m.actions = m.parts;
   return std::optional<TextMove>(std::move(m));

@@ -94,6 +94,7 @@ Result<std::unique_ptr<Client>> Client::connect(std::uint16_t port, Transport tr
 }
 
 void Client::pace() {
+  if (!paced_) return;
   const double rate = std::max<double>(1.0, limits_.max_messages_per_second() * 0.8);
   const double burst = std::max(1.0, rate / 4);
   for (int i = 0; i < 10000; ++i) {

@@ -84,6 +84,9 @@ class Client {
   std::uint64_t send_sync(const std::string& match_id, std::uint32_t from_seq);
 
   const v1::Limits& limits() const { return limits_; }
+  // Sends are paced to the server's advertised rate (true) or go out at once (a test that
+  // configured the server's rate limit out of the way).
+  void set_paced(bool paced) { paced_ = paced; }
 
  private:
   explicit Client(Transport transport);
@@ -101,6 +104,7 @@ class Client {
   std::uint64_t last_request_id_ = 0;
   v1::Limits limits_;
   // Pacing: a token bucket refilled at 80% of the advertised rate.
+  bool paced_ = true;
   double tokens_ = 10;
   std::chrono::steady_clock::time_point last_refill_ = std::chrono::steady_clock::now();
 };
