@@ -29,6 +29,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/core/game_preset.h"
 #include "engine/core/game.h"
 #include "engine/core/move_list.h"
 #include "engine/core/outcome.h"
@@ -107,6 +108,11 @@ class State {
   static constexpr std::array<char, 2> kColourLetters = {'B', 'W'};
   // The game's code in the competition's text records ("DB").
   static constexpr std::string_view kRecordCode = "DB";
+  // The presets (competition rules: 900 s per side; docs/rules/dots.md).
+  static constexpr std::array<GamePreset, 2> kPresets = {{
+      {"dots-ccgc", "", 900'000, 0, 0, 1000, "点格棋, competition rules: 900 s per side", true},
+      {"dots-blitz", "", 180'000, 0, 2000, 1000, "点格棋, quick: 180 s + 2 s per turn", false},
+  }};
   // How a person writes moves (boyi-play's help).
   static constexpr std::string_view kNotationHelp =
       "Moves: an edge KIJ: K = A horizontal / B vertical, I = line A-F, J = segment A-E\n"

@@ -29,6 +29,7 @@
 #include <string>
 #include <string_view>
 
+#include "engine/core/game_preset.h"
 #include "engine/core/game.h"
 #include "engine/core/move_list.h"
 #include "engine/core/outcome.h"
@@ -96,6 +97,15 @@ class State {
   static constexpr std::array<char, 2> kColourLetters = {'B', 'W'};
   // The game's code in the competition's text records ("C5").
   static constexpr std::string_view kRecordCode = "C5";
+  // The presets (renju with fouls and the ccgc opening, 900 s; docs/rules/gomoku.md).
+  static constexpr std::array<GamePreset, 3> kPresets = {{
+      {"renju-ccgc", "rule=renju opening=ccgc fifth_n=2", 900'000, 0, 0, 1000,
+       "五子棋, renju fouls, ccgc opening (swap, 2 fifth-move offers): 900 s per side", true},
+      {"renju-blitz", "rule=renju opening=ccgc fifth_n=2", 180'000, 0, 2000, 1000,
+       "五子棋 renju, quick: 180 s + 2 s per move", false},
+      {"gomoku-blitz", "rule=freestyle opening=free", 180'000, 0, 2000, 1000,
+       "五子棋 freestyle, free opening, quick: 180 s + 2 s per move", false},
+  }};
   // How a person writes moves (boyi-play's help).
   static constexpr std::string_view kNotationHelp =
       "Moves: a point, column A-O and row 1-15, e.g. H8. Opening steps: swap, keep,\n"

@@ -21,6 +21,7 @@
 #include <string>
 #include <string_view>
 
+#include "engine/core/game_preset.h"
 #include "engine/core/game.h"
 #include "engine/core/move_list.h"
 #include "engine/core/outcome.h"
@@ -157,6 +158,13 @@ class State {
   static constexpr std::array<char, 2> kColourLetters = {'R', 'B'};
   // The game's code in the competition's text records ("JQ").
   static constexpr std::string_view kRecordCode = "JQ";
+  // The presets (competition rules: 1800 s per side, no-battle limit 31; docs/rules/junqi.md).
+  static constexpr std::array<GamePreset, 2> kPresets = {{
+      {"junqi-ccgc", "no_battle_limit=31 no_battle_result=loss", 1'800'000, 0, 0, 1000,
+       "军棋, competition rules: 1800 s per side, no-battle limit 31", true},
+      {"junqi-blitz", "no_battle_limit=31 no_battle_result=loss", 180'000, 0, 2000, 1000,
+       "军棋, quick: 180 s + 2 s per move", false},
+  }};
   // How a person writes moves (boyi-play's help).
   static constexpr std::string_view kNotationHelp =
       "Moves: from and to post, rows A-L top to bottom, columns 0-4, e.g. G0F0.\n"

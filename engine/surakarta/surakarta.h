@@ -26,6 +26,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/core/game_preset.h"
 #include "engine/core/move_list.h"
 #include "engine/core/outcome.h"
 #include "base/result.h"
@@ -113,6 +114,15 @@ class State {
   static constexpr std::array<char, 2> kColourLetters = {'B', 'W'};
   // The game's code in the competition's text records ("SK").
   static constexpr std::string_view kRecordCode = "SK";
+  // The presets (competition rules: 900 s per side; docs/rules/surakarta.md).
+  static constexpr std::array<GamePreset, 3> kPresets = {{
+      {"surakarta-ccgc", "no_capture_limit=80 max_plies=400", 900'000, 0, 0, 1000,
+       "苏拉卡尔塔, competition rules: 900 s per side", true},
+      {"surakarta-course", "no_capture_limit=80 max_plies=400", 900'000, 10'000, 0, 1000,
+       "苏拉卡尔塔, course variant: 10 s per move", false},
+      {"surakarta-blitz", "no_capture_limit=80 max_plies=400", 180'000, 0, 2000, 1000,
+       "苏拉卡尔塔, quick: 180 s + 2 s per move", false},
+  }};
   // How a person writes moves (boyi-play's help).
   static constexpr std::string_view kNotationHelp =
       "Moves: XYXY, start column and row then end column and row, letters A-F, e.g. BBBC.\n";
