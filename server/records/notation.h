@@ -29,6 +29,13 @@ struct GenericNotation {
   // after checking them; `letters` name the colours in errors.
   static Result<std::size_t> opening(std::span<const TextMove> moves,
                                      const std::array<char, 2>& letters);
+  // Whether the action exchanges the seats' colours (五子棋's swap, 三手交换).
+  static bool swaps_colours(std::string_view) { return false; }
+  // The rules a text record is replayed under (五子棋's ccgc opening becomes a free one: the
+  // swap, the offers and the choice are not in the record).
+  static Result<std::string> replay_rules(std::string_view rules_text) {
+    return std::string(rules_text);
+  }
 };
 
 template <Game G>
@@ -38,6 +45,8 @@ template <>
 struct TextNotation<gomoku::State> : GenericNotation {  // B(J,10)
   static Result<std::optional<TextMove>> item(std::string_view action, int colour);
   static Status fill_actions(TextMove& move);
+  static bool swaps_colours(std::string_view action) { return action == "swap"; }
+  static Result<std::string> replay_rules(std::string_view rules_text);
 };
 
 template <>

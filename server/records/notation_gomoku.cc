@@ -29,4 +29,12 @@ Status Notation::fill_actions(TextMove& m) {
   return Status::Ok();
 }
 
+Result<std::string> Notation::replay_rules(std::string_view rules_text) {
+  auto rules = gomoku::Rules::parse(rules_text);
+  if (!rules) return Error{"gomoku rules: " + rules.message()};
+  gomoku::Rules replay = *rules;
+  if (replay.opening == gomoku::Opening::kCcgc) replay.opening = gomoku::Opening::kFree;
+  return replay.to_string();
+}
+
 }  // namespace boyi::records::detail

@@ -1,5 +1,7 @@
 #include "server/records/sides.h"
 
+#include "server/records/notation.h"
+
 #include "engine/games.h"
 
 namespace boyi::records {
@@ -50,6 +52,10 @@ Status check_outcome(const AnyGame& game, const Outcome& claimed) {
       return fail("the outcome '" + describe(claimed) +
                   "' is an ending by the rules, but after the moves the game is not over");
   }
+}
+
+SeatColours::SeatColours(std::string_view game) {
+  visit_game(game, [&]<Game G>() { swaps_ = &detail::TextNotation<G>::swaps_colours; });
 }
 
 }  // namespace boyi::records

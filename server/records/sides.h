@@ -21,19 +21,20 @@ std::array<std::string_view, 2> colour_names(std::string_view game);  // {"black
 std::array<char, 2> colour_letters(std::string_view game);            // {'B', 'W'} / {'R', 'B'}
 
 // Which seat plays which colour, followed action by action. Seat 0 starts with
-// colour 0; only 五子棋's "swap" (三手交换) exchanges the colours.
+// colour 0; an action the game's notation says swaps them (五子棋's "swap", 三手交换)
+// exchanges the colours.
 class SeatColours {
  public:
-  explicit SeatColours(std::string_view game) : gomoku_(game == "gomoku") {}
+  explicit SeatColours(std::string_view game);
   int colour_of(Seat seat) const { return seat == first_seat_ ? 0 : 1; }
   Seat seat_of(int colour) const { return colour == 0 ? first_seat_ : 1 - first_seat_; }
   // Call after each accepted action, with its text.
   void after(std::string_view action_text) {
-    if (gomoku_ && action_text == "swap") first_seat_ = 1 - first_seat_;
+    if (swaps_ && swaps_(action_text)) first_seat_ = 1 - first_seat_;
   }
 
  private:
-  bool gomoku_;
+  bool (*swaps_)(std::string_view) = nullptr;
   Seat first_seat_ = 0;
 };
 

@@ -1,7 +1,7 @@
 // Replaying a text record through the engine: 先手 is seat 0, each item's
 // actions are played in order, and the result tag must agree with the rules
 // when the moves end the game.
-#include "engine/gomoku/types.h"
+#include "server/records/notation.h"
 #include "server/records/sides.h"
 #include "server/records/text_record.h"
 
@@ -9,16 +9,11 @@ namespace boyi::records {
 
 namespace {
 
-// The rules a text record can be replayed under: 五子棋's ccgc opening becomes a
-// free opening (the swap, the offers and the choice are not in the record; the
-// stones, their order and so the position and the rules' result are).
 Result<std::string> replay_rules(std::string_view game, std::string_view rules_text) {
-  if (game != "gomoku") return std::string(rules_text);
-  auto rules = gomoku::Rules::parse(rules_text);
-  if (!rules) return Error{"gomoku rules: " + rules.message()};
-  gomoku::Rules replay = *rules;
-  if (replay.opening == gomoku::Opening::kCcgc) replay.opening = gomoku::Opening::kFree;
-  return replay.to_string();
+  Result<std::string> out = std::string(rules_text);
+  visit_game(game,
+             [&]<Game G>() { out = detail::TextNotation<G>::replay_rules(rules_text); });
+  return out;
 }
 
 }  // namespace

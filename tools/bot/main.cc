@@ -17,6 +17,7 @@
 
 #include "bots/client/bot.h"
 #include "bots/player.h"
+#include "engine/games.h"
 #include "tools/bot/bot_players.h"
 
 namespace {
@@ -48,6 +49,16 @@ void watch_signals(Bot& bot, sigset_t set) {
   }).detach();
 }
 
+// "junqi=belief, gomoku=threat, ...": each game's default player, for --help.
+std::string default_players() {
+  std::string out;
+  boyi::for_each_game([&]<boyi::Game G>() {
+    out += (out.empty() ? "" : ", ") + std::string(G::kName) + "=" +
+           boyi::bots::default_player_spec(std::string(G::kName));
+  });
+  return out;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -67,11 +78,8 @@ int main(int argc, char** argv) {
       ->required();
   app.add_option("--player", players,
                  "player spec for every game, or GAME=SPEC for one (repeatable); default: each "
-                 "game's strong engine (junqi=" +
-                     boyi::bots::default_player_spec("junqi") +
-                     ", gomoku=" + boyi::bots::default_player_spec("gomoku") +
-                     ", dots=" + boyi::bots::default_player_spec("dots") +
-                     ", surakarta=" + boyi::bots::default_player_spec("surakarta") + ")");
+                 "game's strong engine (" +
+                     default_players() + ")");
   app.add_option("--engine", choice.engine_command,
                  "an external engine's command line, bridged for the games --protocol serves");
   app.add_option("--protocol", choice.engine_protocol,
