@@ -53,8 +53,9 @@ void watch_signals(Bot& bot, sigset_t set) {
 std::string default_players() {
   std::string out;
   boyi::for_each_game([&]<boyi::Game G>() {
-    out += (out.empty() ? "" : ", ") + std::string(G::kName) + "=" +
-           boyi::bots::default_player_spec(std::string(G::kName));
+    if constexpr (boyi::is_listed<G>())
+      out += (out.empty() ? "" : ", ") + std::string(G::kName) + "=" +
+             boyi::bots::default_player_spec(std::string(G::kName));
   });
   return out;
 }
