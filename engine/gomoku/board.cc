@@ -105,6 +105,20 @@ inline int window_key(const std::uint8_t* cells, int at, int step) {
   return key;
 }
 
+Foul foul_at(std::uint8_t* cells, int at);
+
+// Whether a black stone on the empty point `at`, which makes a straight four in the line
+// being tested, really turns that line's three into one. RIF: a three is a line to which
+// one stone can be added, *without at the same time making five*, to get a straight four;
+// and the stone must be allowed. A completion that makes five in any other line, or is
+// itself forbidden, makes no three (at every level of the recursion).
+bool completes_straight_four(std::uint8_t* cells, int at) {
+  const LineTable& table = line_table();
+  for (int step : Board::kSteps)
+    if (table.info[window_key(cells, at, step)].five) return false;
+  return foul_at(cells, at) == Foul::kNone;
+}
+
 // The recursive test on a scratch copy of the cells (cells[at] empty on entry
 // and on return; stones are placed and removed while testing).
 Foul foul_at(std::uint8_t* cells, int at) {
@@ -127,7 +141,7 @@ Foul foul_at(std::uint8_t* cells, int at) {
   for (int d = 0; d < 4 && threes < 2; ++d) {
     for (unsigned bits = info[d].threes; bits != 0; bits &= bits - 1) {
       const int q = std::countr_zero(bits);
-      if (foul_at(cells, at + kOffsets[q] * Board::kSteps[d]) == Foul::kNone) {
+      if (completes_straight_four(cells, at + kOffsets[q] * Board::kSteps[d])) {
         ++threes;
         break;
       }

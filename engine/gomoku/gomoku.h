@@ -7,8 +7,9 @@
 //  - renju (default): black wins only with exactly five; a black overline,
 //    double-four (also two fours on one line, e.g. the middle of X.XXX.X) or
 //    double-three is forbidden and loses at once (Ending::kFoul). A three is a
-//    line that one more stone turns into a straight four, that stone being a
-//    legal non-forbidden black move (recursive, as RIF). Exactly five takes
+//    line that one more stone turns into a straight four, that stone making no
+//    five in any line and being a legal non-forbidden black move (recursive, as
+//    RIF). Exactly five takes
 //    precedence over fouls; 4-3 is allowed. White is unrestricted and wins with
 //    five or more. Forbidden points are legal moves (losing ones).
 //  - standard: both win with exactly five only; no fouls.

@@ -113,6 +113,51 @@ constexpr const char* kDoubleThree = R"(
    A B C D E F G H I J K L M N O
 )";
 
+// J10 makes the open three I11-J10-K9 and the split three K11-J10-_-H8, whose only
+// completion I9 also makes five in column I (I7-I11): by RIF's definition (one stone added
+// *without at the same time making five*) that is no three, so J10 is not a double-three.
+constexpr const char* kThreeCompletedOnlyByAFive = R"(
+   A B C D E F G H I J K L M N O
+15 . . . . . . . . . . . . . . . 15
+14 . . . . . . . . . . . . . . . 14
+13 . . . . . . . . X . . . . . . 13
+12 . . . . . . . . O . O . . . . 12
+11 . . . . . . . . X . X . . . . 11
+10 . . . . . . . . X . . . . . . 10
+ 9 . . . . . . O O . . X . . . . 9
+ 8 . . . . . . . X X . . . . . . 8
+ 7 . . . . . . . O X O . . . . . 7
+ 6 . . . . . . . X . . X . . . . 6
+ 5 . . . . . . . . . . . . . . . 5
+ 4 . . . . . . . . . . . . . . . 4
+ 3 O . O . . . . . . . . . . . . 3
+ 2 . . . . . . . . . . . . . . . 2
+ 1 O . O . . . . . . . . . . . . 1
+   A B C D E F G H I J K L M N O
+)";
+
+// The same without I7 and I8: I9 no longer makes five (nor a four in column I), so the
+// split three is real and J10 is a double-three.
+constexpr const char* kThreeCompletedOnlyByAFiveControl = R"(
+   A B C D E F G H I J K L M N O
+15 . . . . . . . . . . . . . . . 15
+14 . . . . . . . . . . . . . . . 14
+13 . . . . . . . . X . . . . . . 13
+12 . . . . . . . . O . O . . . . 12
+11 . . . . . . . . X . X . . . . 11
+10 . . . . . . . . X . . . . . . 10
+ 9 . . . . . . O O . . X . . . . 9
+ 8 . . . . . . . X . . . . . . . 8
+ 7 . . . . . . . O . O . . . . . 7
+ 6 . . . . . . . X . . X . . . . 6
+ 5 . . . . . . . . . . . . . . . 5
+ 4 . . . . . . . . . . . . . . . 4
+ 3 . . . . . . . . . . . . . . . 3
+ 2 . . . . . . . . . . . . . . . 2
+ 1 O . O . . . . . . . . . . . . 1
+   A B C D E F G H I J K L M N O
+)";
+
 constexpr const char* kFakeThree = R"(
    A B C D E F G H I J K L M N O
 15 . . . . . . . . . . . . . . . 15
@@ -413,6 +458,18 @@ TEST(RenjuEdge, ThreeWhoseOnlyCompletionIsForbiddenIsNoThree) {
   expect_continues(s, "H8");
   // Without the stones that make I8 forbidden, H8 is a double-three.
   expect_foul(diagram(kRenju, kFakeThreeControl), "H8", Foul::kDoubleThree);
+}
+
+TEST(RenjuEdge, ThreeWhoseOnlyCompletionMakesFiveIsNoThree) {
+  const State s = diagram(kRenju, kThreeCompletedOnlyByAFive);
+  expect_win(s, "I9");                 // I9 is black's five (column I)
+  expect_foul(s, "J10", Foul::kNone);  // one real three (I11-J10-K9), one fake
+  expect_continues(s, "J10");
+  // Where the completion makes no five, the same shape is a double-three.
+  const State control = diagram(kRenju, kThreeCompletedOnlyByAFiveControl);
+  expect_foul(control, "I9", Foul::kNone);
+  expect_foul(control, "J10", Foul::kDoubleThree);
+  expect_foul_played(control, "J10", Foul::kDoubleThree);
 }
 
 TEST(RenjuEdge, ThreeBlockedAtOneEndIsNoThree) {

@@ -82,8 +82,18 @@ bool straight_four_with(const Grid& g, int x, int y, int d, int tq) {
   return false;
 }
 
+// Whether a black stone on the empty (x, y) makes exactly five in some direction.
+bool five_at(Grid& g, int x, int y) {
+  g[x][y] = 1;
+  bool five = false;
+  for (const auto& d : kDirs) five = five || black_run(g, x, y, d[0], d[1]) == 5;
+  g[x][y] = 0;
+  return five;
+}
+
 // Whether the black stone at (x, y) makes a three along d: one more black
-// stone, itself a legal non-forbidden move, turns the line into a straight four.
+// stone turns the line into a straight four without at the same time making
+// five (in any line), and that stone is itself allowed (RIF's definition).
 bool three_along(Grid& g, int x, int y, int d) {
   const int dx = kDirs[d][0], dy = kDirs[d][1];
   for (int t = -4; t <= 4; ++t) {
@@ -92,7 +102,7 @@ bool three_along(Grid& g, int x, int y, int d) {
     g[qx][qy] = 1;
     const bool straight = straight_four_with(g, x, y, d, t);
     g[qx][qy] = 0;
-    if (straight && forbidden(g, qx, qy) == Foul::kNone) return true;
+    if (straight && !five_at(g, qx, qy) && forbidden(g, qx, qy) == Foul::kNone) return true;
   }
   return false;
 }
