@@ -169,6 +169,19 @@ TEST_F(BridgeArena, SauRetriesAnIllegalMoveWithError) {
   expect_engine_gone();
 }
 
+TEST_F(BridgeArena, PiskvorkLinesThatAreNotMovesAreLoggedAndTheMoveAwaited) {
+  // A brain printing ERROR, SUGGEST and the halves of a split MESSAGE before its moves (as
+  // Rapfi and PentaZen do) plays on: the lines are logged, counted and skipped.
+  const ArenaResult r = play(kRenju, options(kRenju, "noisy", 9), 0, bank(300), 9);
+  EXPECT_TRUE(decided_by_play(r.outcome)) << describe(r.outcome) << "\n" << transcript();
+  EXPECT_EQ(r.failure[0], "");
+  const std::string log = transcript();
+  EXPECT_NE(log.find("not a move, ignored: '12 ev 35'"), std::string::npos) << log;
+  EXPECT_NE(log.find("not a move, ignored: 'ERROR unknown INFO key'"), std::string::npos);
+  EXPECT_NE(log.find("were not moves and were ignored"), std::string::npos);
+  expect_engine_gone();
+}
+
 struct Misbehaviour {
   std::string behave;
   std::string junqi, sau, piskvork;  // the words each bridge's error must contain
@@ -178,8 +191,9 @@ TEST_F(BridgeArena, MisbehavingEnginesLoseCleanly) {
   const Misbehaviour cases[] = {
       {"crash", "killed by signal 6", "killed by signal 6", "killed by signal 6"},
       {"hang", "did not answer in time", "did not answer in time", "did not answer in time"},
+      // A brain's garbage is not a move: logged, and the move awaited until the time runs out.
       {"garbage", "garbage instead of a move", "illegal move after 3 errors",
-       "garbage instead of a move"},
+       "were not a move were ignored (last: 'banana')"},
       {"illegal", "illegal move", "illegal move after 3 errors", "illegal move"},
       {"slow", "did not answer in time", "did not answer in time", "did not answer in time"},
       {"silent-handshake", "handshake", "handshake", "handshake"},

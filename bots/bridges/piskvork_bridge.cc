@@ -112,7 +112,11 @@ class PiskvorkBridge final : public BridgeBase {
                "); the brain protocol cannot ask for another";
   }
 
-  void on_finish(const v1::MatchEnded&) override { (void)send("END"); }
+  void on_finish(const v1::MatchEnded&) override {
+    if (ignored_lines_ > 0)
+      note(std::to_string(ignored_lines_) + " line(s) from the brain were not moves and were ignored");
+    (void)send("END");
+  }
 
  private:
   Result<Point> ask_brain(const v1::Clocks& clocks, SteadyTime deadline) {
@@ -136,14 +140,29 @@ class PiskvorkBridge final : public BridgeBase {
       if (sent) sent = send("DONE");
     }
     if (!sent) return Error{sent.message()};
+    // As Gomocup managers do: a line that is not a move (ERROR, MESSAGE, DEBUG, UNKNOWN,
+    // SUGGEST, or anything unrecognised, such as half of a line a brain split) is logged and
+    // counted, and the move is awaited until the time runs out.
+    int not_moves = 0;
+    std::string last_not_move;
     for (;;) {
-      auto line = read(deadline, "the brain's move");
+      const std::string waiting_for =
+          not_moves == 0 ? std::string("the brain's move")
+                         : "the brain's move; " + std::to_string(not_moves) +
+                               " line(s) that were not a move were ignored (last: " +
+                               last_not_move + ")";
+      auto line = read(deadline, waiting_for);
       if (!line) return Error{line.message()};
       if (line->empty() || piskvork_lines::is_comment(*line)) continue;
-      if (piskvork_lines::is_error(*line))
-        return fail("the brain answered '" + line->substr(0, 80) + "'");
-      auto point = piskvork_lines::parse_point(*line);
-      if (!point) return Error{"garbage instead of a move: " + point.message()};
+      auto point = piskvork_lines::is_error(*line) ? Result<Point>(Error{"an ERROR line"})
+                                                   : piskvork_lines::parse_point(*line);
+      if (!point) {
+        ++not_moves;
+        ++ignored_lines_;
+        last_not_move = quoted_line(*line);
+        note("not a move, ignored: " + last_not_move + " (" + point.message() + ")");
+        continue;
+      }
       told_ = std::move(truth);
       told_.emplace_back(*point, 1);
       return *point;
@@ -191,6 +210,7 @@ class PiskvorkBridge final : public BridgeBase {
   std::vector<Stone> told_;                               // the position the brain knows
   std::unique_ptr<Player<gomoku::State>> opening_player_;
   std::optional<std::string> refused_;
+  int ignored_lines_ = 0;  // in this game: lines that were not moves, logged and skipped
 };
 
 }  // namespace

@@ -101,9 +101,13 @@ class PiskvorkSide final : public EngineSide {
   bool done() const override { return done_; }
 
  private:
+  // A new game (START, RESTART): a fresh board and a fresh clock; the manager tells the
+  // match's time again (INFO time_left) if it keeps one across games.
   void reset() {
     state_ = gomoku::State(rules_);
     history_.clear();
+    used_ms_ = 0;
+    time_left_ms_ = -1;
   }
 
   std::vector<std::string> info(std::string_view rest) {

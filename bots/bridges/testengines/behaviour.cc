@@ -30,6 +30,7 @@ Behave behave_from(std::string_view s) {
   if (s == "illegal-once") return Behave::kIllegalOnce;
   if (s == "slow") return Behave::kSlow;
   if (s == "silent-handshake") return Behave::kSilentHandshake;
+  if (s == "noisy") return Behave::kNoisy;
   usage("unknown --behave " + std::string(s));
 }
 
@@ -68,6 +69,7 @@ Act act(const Options& o, int n, bool retry) {
   switch (o.behave) {
     case Behave::kGood:
     case Behave::kSilentHandshake:
+    case Behave::kNoisy:
       return Act::kPlay;
     case Behave::kCrash: {
       const rlimit no_core{0, 0};

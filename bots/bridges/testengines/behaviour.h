@@ -1,5 +1,5 @@
 // What a scripted test engine does, from its command line:
-//   --behave good|crash|hang|garbage|illegal|illegal-once|slow|silent-handshake
+//   --behave good|crash|hang|garbage|illegal|illegal-once|slow|silent-handshake|noisy
 //   --at N          the move (1 = its first move after any deployment) where it starts
 //   --slow-ms MS    how long `slow` waits before each answer from move N on
 //   --seed S        its random choices
@@ -8,7 +8,9 @@
 // Every engine plays legal moves from the protocol lines until its behaviour
 // says otherwise: crash aborts, hang sleeps forever, garbage prints a line that
 // is no move, illegal prints a well-formed illegal move (every time from move N),
-// illegal-once only at move N, slow answers late, silent-handshake never answers.
+// illegal-once only at move N, slow answers late, silent-handshake never answers,
+// noisy (piskvork) prints lines that are not moves (ERROR, SUGGEST, a split MESSAGE) before
+// each move from move N, as real brains do.
 #pragma once
 
 #include <cstdint>
@@ -24,7 +26,8 @@ enum class Behave {
   kIllegal,
   kIllegalOnce,
   kSlow,
-  kSilentHandshake
+  kSilentHandshake,
+  kNoisy
 };
 
 struct Options {

@@ -59,6 +59,12 @@ int main(int argc, char** argv) {
     say("MESSAGE thinking about move " + std::to_string(moves));
     say("DEBUG nothing to see");
     if (what == Act::kGarbage) return say("banana");
+    if (options.behave == testengine::Behave::kNoisy && moves >= options.at) {
+      say("ERROR unknown INFO key");  // Rapfi answers an INFO it does not know so
+      say("SUGGEST 0,0");
+      say("MESSAGE depth ");  // a MESSAGE split in two by a stray byte (PentaZen)
+      say("12 ev 35");
+    }
     if (what == Act::kIllegal && last != gomoku::kNoPoint)
       return say(piskvork_lines::format_point(last));  // an occupied point
     const gomoku::Point p = pick(state, rng);
