@@ -295,8 +295,13 @@ template <Game G>
 Result<std::unique_ptr<Player<G>>> make_player(std::string_view text, std::uint64_t seed) {
   constexpr bool hidden = std::is_same_v<G, junqi::State>;
   BOYI_TRY(spec, PlayerSpec::parse(text));
-  for (const auto& engine : named_engines<G>())
+  // The strong engines and the generic players first: the learned players (and libtorch
+  // with them) are loaded only when one of them is asked for.
+  for (const auto& engine : strong_engines<G>())
     if (spec.name == engine.name) return engine.make(spec, text, seed);
+  if (!known_name(spec.name, hidden))
+    for (const auto& engine : learned_players<G>())
+      if (spec.name == engine.name) return engine.make(spec, text, seed);
   if (!known_name(spec.name, hidden)) {
     std::string list;
     for (const auto& n : player_names(G::kName)) list += (list.empty() ? "" : ", ") + n;

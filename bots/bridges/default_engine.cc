@@ -3,20 +3,24 @@
 #include <algorithm>
 #include <array>
 
+#include "bots/engines/engines.h"
 #include "bots/player.h"
+#include "engine/games.h"
 
 namespace boyi::bots {
 
 std::string default_engine_spec(std::string_view game) {
-  constexpr std::array<std::string_view, 7> kGeneric = {"random", "greedy", "alphabeta", "minimax",
-                                                        "uct",    "mcts",   "ismcts"};
+  // The game's primary strong engine, else its last strong one, else uct. Only the strong
+  // engines are consulted: the learned players (and libtorch) are not loaded for this.
   constexpr std::array<std::string_view, 4> kPrimary = {"threat", "chain", "loop", "belief"};
   std::string strong, primary;
-  for (const auto& name : player_names(game)) {
-    if (std::find(kGeneric.begin(), kGeneric.end(), name) != kGeneric.end()) continue;
-    strong = name;
-    if (std::find(kPrimary.begin(), kPrimary.end(), name) != kPrimary.end()) primary = name;
-  }
+  visit_game(game, [&]<Game G>() {
+    for (const auto& engine : strong_engines<G>()) {
+      strong = std::string(engine.name);
+      if (std::find(kPrimary.begin(), kPrimary.end(), engine.name) != kPrimary.end())
+        primary = strong;
+    }
+  });
   if (!primary.empty()) return primary;
   return strong.empty() ? "uct" : strong;
 }

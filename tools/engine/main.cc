@@ -54,9 +54,10 @@ class LineReader {
 
 int main(int argc, char** argv) {
   CLI::App app{
-      "boyi-engine: a built-in engine behind a competition text protocol on "
-      "stdin/stdout.\n" +
-      boyi::bots::player_help()};
+      "boyi-engine: a built-in engine behind a competition text protocol on stdin/stdout."};
+  // Only --help lists the players: listing them loads the learned players (and libtorch),
+  // which an engine that plays a strong engine never needs (Gomocup allows 3 s to ABOUT).
+  app.footer([] { return boyi::bots::player_help(); });
   boyi::engine_tool::EngineConfig config;
   std::string protocol;
   bool quiet = false;
