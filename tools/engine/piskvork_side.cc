@@ -210,7 +210,11 @@ class PiskvorkSide final : public EngineSide {
       tc.bank_ms = std::max<std::int64_t>(time_left_ms_, 1);
     else if (timeout_match_ms_ > 0)
       tc.bank_ms = std::max<std::int64_t>(timeout_match_ms_ - used_ms_, 1);
-    tc.safety_margin_ms = config_.margin_ms;
+    // Managers with no tolerance call a late answer a loss, and a loaded machine delays the
+    // answer past the search's own stop: keep back an eighth of the turn (at most 1 s), and
+    // never less than --margin-ms.
+    tc.safety_margin_ms = std::max<std::int64_t>(
+        config_.margin_ms, std::min<std::int64_t>(tc.per_move_ms / 8, 1000));
     const TimeBudget budget(tc);
     const Seat me = state_.to_move();
     gomoku::Move m = player_->choose(state_, me, budget);
