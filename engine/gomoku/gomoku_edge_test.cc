@@ -136,28 +136,6 @@ constexpr const char* kThreeCompletedOnlyByAFive = R"(
    A B C D E F G H I J K L M N O
 )";
 
-// The same without I7 and I8: I9 no longer makes five (nor a four in column I), so the
-// split three is real and J10 is a double-three.
-constexpr const char* kThreeCompletedOnlyByAFiveControl = R"(
-   A B C D E F G H I J K L M N O
-15 . . . . . . . . . . . . . . . 15
-14 . . . . . . . . . . . . . . . 14
-13 . . . . . . . . X . . . . . . 13
-12 . . . . . . . . O . O . . . . 12
-11 . . . . . . . . X . X . . . . 11
-10 . . . . . . . . X . . . . . . 10
- 9 . . . . . . O O . . X . . . . 9
- 8 . . . . . . . X . . . . . . . 8
- 7 . . . . . . . O . O . . . . . 7
- 6 . . . . . . . X . . X . . . . 6
- 5 . . . . . . . . . . . . . . . 5
- 4 . . . . . . . . . . . . . . . 4
- 3 . . . . . . . . . . . . . . . 3
- 2 . . . . . . . . . . . . . . . 2
- 1 O . O . . . . . . . . . . . . 1
-   A B C D E F G H I J K L M N O
-)";
-
 constexpr const char* kFakeThree = R"(
    A B C D E F G H I J K L M N O
 15 . . . . . . . . . . . . . . . 15
@@ -465,8 +443,18 @@ TEST(RenjuEdge, ThreeWhoseOnlyCompletionMakesFiveIsNoThree) {
   expect_win(s, "I9");                 // I9 is black's five (column I)
   expect_foul(s, "J10", Foul::kNone);  // one real three (I11-J10-K9), one fake
   expect_continues(s, "J10");
-  // Where the completion makes no five, the same shape is a double-three.
-  const State control = diagram(kRenju, kThreeCompletedOnlyByAFiveControl);
+  // Without I7 and I8 (and two white stones, to keep the count), I9 makes no five, nor a four
+  // in column I: the split three is real and J10 is a double-three.
+  std::string without = kThreeCompletedOnlyByAFive;
+  for (const char* cell : {"I7", "I8", "A3", "C3"}) {
+    const std::string row = std::string(cell).substr(1);
+    const std::size_t at =
+        without.find("\n" + std::string(row.size() == 1 ? " " : "") + row + " ") + 4 +
+        2 * static_cast<std::size_t>(cell[0] - 'A');
+    ASSERT_NE(without.at(at), '.') << cell;
+    without[at] = '.';
+  }
+  const State control = diagram(kRenju, without);
   expect_foul(control, "I9", Foul::kNone);
   expect_foul(control, "J10", Foul::kDoubleThree);
   expect_foul_played(control, "J10", Foul::kDoubleThree);
