@@ -49,6 +49,9 @@ TEST(PiskvorkSide, AConversationWithBadLinesInIt) {
   EXPECT_TRUE(brain->handle("INFO rule 4").empty());
   EXPECT_TRUE(brain->handle("INFO timeout_turn 200").empty());
   EXPECT_TRUE(brain->handle("INFO max_memory 83886080").empty());
+  EXPECT_TRUE(brain->handle("INFO thread_num 1").empty());
+  EXPECT_TRUE(brain->handle("INFO time_increment 100").empty());
+  EXPECT_EQ(one(*brain, "INFO time_increment x"), "ERROR INFO time_increment needs a number");
   EXPECT_TRUE(brain->handle("").empty());
   EXPECT_EQ(one(*brain, "ABOUT"),
             "name=\"boyi-test\", version=\"0.1\", author=\"Boyi\", country=\"CN\"");

@@ -116,7 +116,8 @@ class PiskvorkSide final : public EngineSide {
     const std::string_view value = space == std::string_view::npos ? "" : rest.substr(space);
     std::int64_t v = 0;
     const bool numeric = read_int(value, v);
-    if (key == "timeout_turn" || key == "timeout_match" || key == "time_left" || key == "rule") {
+    if (key == "timeout_turn" || key == "timeout_match" || key == "time_left" || key == "rule" ||
+        key == "time_increment") {
       if (!numeric || v < 0) return {"ERROR INFO " + key + " needs a number"};
     }
     if (key == "timeout_turn") {
@@ -125,6 +126,8 @@ class PiskvorkSide final : public EngineSide {
       timeout_match_ms_ = v;
     } else if (key == "time_left") {
       time_left_ms_ = v;
+    } else if (key == "time_increment") {  // Fischer increment per move (c-gomoku-cli's)
+      time_increment_ms_ = v;
     } else if (key == "rule") {
       auto rule = piskvork_lines::rule_from_bits(static_cast<int>(std::min<std::int64_t>(v, 99)));
       if (!rule) return {"ERROR " + rule.message()};
@@ -133,7 +136,8 @@ class PiskvorkSide final : public EngineSide {
         if (state_.stone_count() == 0) reset();
       }
     }
-    // max_memory, game_type, folder, evaluate, ...: nothing to do.
+    // max_memory, thread_num (one search thread), game_type, folder, evaluate, ...: nothing
+    // to do.
     return {};
   }
 
@@ -213,6 +217,7 @@ class PiskvorkSide final : public EngineSide {
     // Managers with no tolerance call a late answer a loss, and a loaded machine delays the
     // answer past the search's own stop: keep back an eighth of the turn (at most 1 s), and
     // never less than --margin-ms.
+    tc.increment_ms = time_increment_ms_;
     tc.safety_margin_ms = std::max<std::int64_t>(
         config_.margin_ms, std::min<std::int64_t>(tc.per_move_ms / 8, 1000));
     const TimeBudget budget(tc);
@@ -243,6 +248,7 @@ class PiskvorkSide final : public EngineSide {
   std::string board_error_;
   std::int64_t timeout_turn_ms_ = 30'000;  // Gomocup's defaults until told otherwise
   std::int64_t timeout_match_ms_ = 0;
+  std::int64_t time_increment_ms_ = 0;
   std::int64_t time_left_ms_ = -1;
   std::int64_t used_ms_ = 0;
   bool done_ = false;
