@@ -1,11 +1,14 @@
 #include "bots/arena/arena.h"
 
+#include "engine/registry.h"
+
 #include <algorithm>
 #include <chrono>
 #include <future>
 #include <memory>
 #include <optional>
 
+#include "engine/registry.h"
 #include "protocol/match/wire_match.h"
 #include "referee/journal.h"
 
@@ -46,6 +49,8 @@ class Match {
   ArenaResult run() {
     start();
     auto& ref = match_->referee();
+    if (Status s = play_opening(); !s) (void)ref.abort(s.message(), Clock::now());
+    deliver();
     while (!ref.finished()) {
       if (match_->actions() >= options_.max_actions) {
         (void)ref.abort("no result after " + std::to_string(options_.max_actions) + " actions",
@@ -94,6 +99,26 @@ class Match {
     }
     for (Seat s = 0; s < 2; ++s)
       if (!status[s]) player_failed(s, status[s].message(), Clock::now());
+  }
+
+  // The opening's actions, each by the seat to act, as if that seat had played it at once.
+  Status play_opening() {
+    auto& ref = match_->referee();
+    for (std::size_t i = 0; i < options_.opening.size() && !ref.finished(); ++i) {
+      const std::string& action = options_.opening[i];
+      Seat actor = kPublic;
+      for (Seat s = 0; s < 2 && actor == kPublic; ++s)
+        if (ref.can_act(s)) actor = s;
+      const auto r = actor == kPublic ? referee::SubmitResult{}
+                                      : match_->submit(actor, action, Clock::now());
+      if (r.status != referee::SubmitResult::Status::kAccepted)
+        return fail("opening action " + std::to_string(i + 1) + " '" + action +
+                    "' cannot be played" + (r.reason.empty() ? "" : ": " + r.reason));
+      const ArenaMove record{actor, match_->action_text(match_->actions()), 0};
+      result_.moves.push_back(record);
+      if (options_.on_move) options_.on_move(record);
+    }
+    return Status::Ok();
   }
 
   // Asks each seat that may act for its action; seats that act at the same time (军棋's
@@ -191,6 +216,22 @@ Result<ArenaResult> play_arena_match(std::string_view game, std::string_view rul
   for (Seat s = 0; s < 2; ++s) {
     header.players[s].set_name(players[s]->name());
     header.players[s].set_role(v1::ROLE_BOT);
+  }
+  if (!options.opening.empty()) {  // checked on a fresh game first: a bad suite is an error
+    auto check = create_game(game, rules);
+    if (!check) return Error{check.message()};
+    for (std::size_t i = 0; i < options.opening.size(); ++i) {
+      const std::string& action = options.opening[i];
+      Seat actor = kPublic;
+      for (Seat s = 0; s < 2 && actor == kPublic; ++s)
+        if ((*check)->can_act(s)) actor = s;
+      if (actor == kPublic || (*check)->is_terminal())
+        return fail("opening action " + std::to_string(i + 1) + " '" + action +
+                    "': nobody is to move");
+      if (auto played = (*check)->play(actor, action); !played)
+        return fail("opening action " + std::to_string(i + 1) + " '" + action +
+                    "' is not legal: " + played.message());
+    }
   }
   referee::MemoryJournal journal;
   auto match = protocol::WireMatch::create(match_config(game, rules, time, options),

@@ -40,6 +40,9 @@ struct ArenaOptions {
   std::int64_t grace_ms = 200;    // the referee's network grace: a limit falls only beyond it
   int max_actions = 20000;        // still running after this many actions: aborted, no winner
   std::function<void(const ArenaMove&)> on_move;  // optional: called after each accepted action
+  // Actions played for the seats before the players take over (an opening from a suite), in
+  // the game's notation, each by the seat whose turn it is. The players observe them.
+  std::vector<std::string> opening;
 };
 
 struct ArenaResult {

@@ -161,6 +161,31 @@ TEST(Arena, IllegalAttemptsAreRejectedThenLose) {
   EXPECT_EQ(once.rejections, 0);
 }
 
+TEST(Arena, AnOpeningIsPlayedForTheSeatsAndObservedByThem) {
+  RandomSeatPlayer a(3), b(4);
+  ArenaOptions o;
+  o.opening = {"H8", "H9", "J10"};
+  auto r = play_arena_match("gomoku", "rule=renju opening=free", minutes(1), a, b, o);
+  ASSERT_TRUE(r.ok()) << r.message();
+  ASSERT_GE(r->moves.size(), 4u);
+  EXPECT_EQ(r->moves[0].move, "H8");
+  EXPECT_EQ(r->moves[1].move, "H9");
+  EXPECT_EQ(r->moves[2].move, "J10");
+  EXPECT_EQ(r->moves[0].actor, 0);
+  EXPECT_EQ(r->moves[1].actor, 1);
+  EXPECT_EQ(r->moves[3].actor, 1);  // white plays on from the opening
+  EXPECT_TRUE(r->failure[0].empty() && r->failure[1].empty());
+
+  // An opening that cannot be played is refused before any game starts.
+  RandomSeatPlayer c(5), d(6);
+  ArenaOptions bad;
+  bad.opening = {"H8", "H8"};
+  auto refused = play_arena_match("gomoku", "rule=renju opening=free", minutes(1), c, d, bad);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_NE(refused.message().find("opening action 2 'H8' is not legal"), std::string::npos)
+      << refused.message();
+}
+
 TEST(Arena, APlayerPastItsLimitLosesOnTime) {
   v1::TimeControl tc;
   tc.set_per_move_ms(40);

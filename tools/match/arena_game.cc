@@ -67,6 +67,8 @@ Result<GameRecord> play_arena_game(const MatchConfig& c, int index) {
   options.illegal_move_attempts = 1;  // as the local runner: an illegal action loses at once
   options.grace_ms = c.grace_ms;
   options.max_actions = c.max_plies;
+  if (!c.openings.empty())
+    options.opening = c.openings[static_cast<std::size_t>(index / 2) % c.openings.size()];
   auto r =
       bots::play_arena_match(c.game, c.rules, time_control(c), *players[0], *players[1], options);
   if (!r) return Error{r.message()};

@@ -1,9 +1,11 @@
 #include "tools/match/local_match.h"
 
 #include <atomic>
+#include <fstream>
 #include <mutex>
 #include <thread>
 
+#include "base/words.h"
 #include "bots/wire/engine_seat_player.h"
 #include "engine/registry.h"
 #include "tools/match/arena_game.h"
@@ -131,6 +133,21 @@ std::string game_log(const MatchConfig& c, const GameRecord& r) {
   for (std::size_t i = 0; i < r.moves.size(); ++i)
     out += std::to_string(i + 1) + ". " + std::to_string(r.movers[i]) + " " + r.moves[i] + "\n";
   out += result + "\n\n";
+  return out;
+}
+
+Result<std::vector<std::vector<std::string>>> read_openings(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) return fail("cannot read the opening suite " + path);
+  std::vector<std::vector<std::string>> out;
+  std::string line;
+  while (std::getline(in, line)) {
+    if (const auto hash = line.find('#'); hash != std::string::npos) line.resize(hash);
+    std::vector<std::string> actions;
+    for (const auto word : split_words(line)) actions.emplace_back(word);
+    if (!actions.empty()) out.push_back(std::move(actions));
+  }
+  if (out.empty()) return fail("the opening suite " + path + " has no opening");
   return out;
 }
 

@@ -34,7 +34,14 @@ struct MatchConfig {
   int concurrency = 1;
   int max_plies = 5000;        // a game still running after this many actions is aborted (a draw)
   std::string engine_log_dir;  // external engines: a transcript per game and engine here
+  // An opening suite: game i starts from opening (i / 2) mod the suite's size, so each
+  // opening is played once with each engine on each side.
+  std::vector<std::vector<std::string>> openings;
 };
+
+// An opening suite file: one opening per line, its actions in the game's notation separated
+// by spaces; '#' starts a comment, blank lines are skipped.
+Result<std::vector<std::vector<std::string>>> read_openings(const std::string& path);
 
 // Whether either player is an external engine program.
 bool uses_external_engine(const MatchConfig& config);

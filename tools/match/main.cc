@@ -59,11 +59,23 @@ int main(int argc, char** argv) {
   app.add_option("--concurrency", c.concurrency, "games played at once");
   app.add_option("--max-plies", c.max_plies, "abort a game (a draw) after this many actions");
   app.add_option("--log", log_path, "write a PGN-like record of every game here");
+  std::string openings_path;
+  app.add_option("--openings", openings_path,
+                 "an opening suite: one opening per line (actions in the game's notation); "
+                 "each is played once with each engine on each side");
   app.add_option("--engine-log", c.engine_log_dir,
                  "external engines: write each one's protocol transcript per game into this "
                  "directory, as game-N-A.txt / game-N-B.txt");
   app.add_flag("--quiet", quiet, "no line per game");
   CLI11_PARSE(app, argc, argv);
+  if (!openings_path.empty()) {
+    auto suite = boyi::match::read_openings(openings_path);
+    if (!suite) {
+      std::cerr << "boyi-match: " << suite.message() << "\n";
+      return 2;
+    }
+    c.openings = std::move(suite).value();
+  }
   if (!time_control.empty() && !parse_time_control(time_control, c.bank_ms, c.increment_ms)) {
     std::cerr << "boyi-match: --time-control must be BANK+INC in seconds, got '" << time_control
               << "'\n";
