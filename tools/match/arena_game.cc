@@ -67,8 +67,13 @@ Result<GameRecord> play_arena_game(const MatchConfig& c, int index) {
   options.illegal_move_attempts = 1;  // as the local runner: an illegal action loses at once
   options.grace_ms = c.grace_ms;
   options.max_actions = c.max_plies;
-  if (!c.openings.empty())
+  if (!c.openings.empty()) {
     options.opening = c.openings[static_cast<std::size_t>(index / 2) % c.openings.size()];
+  } else if (c.random_opening_plies > 0) {
+    auto opening = random_opening(c, index);
+    if (!opening) return Error{opening.message()};
+    options.opening = std::move(opening).value();
+  }
   auto r =
       bots::play_arena_match(c.game, c.rules, time_control(c), *players[0], *players[1], options);
   if (!r) return Error{r.message()};

@@ -5,6 +5,7 @@
 #include <mutex>
 #include <thread>
 
+#include "base/rng.h"
 #include "base/words.h"
 #include "bots/wire/engine_seat_player.h"
 #include "engine/registry.h"
@@ -148,6 +149,26 @@ Result<std::vector<std::vector<std::string>>> read_openings(const std::string& p
     if (!actions.empty()) out.push_back(std::move(actions));
   }
   if (out.empty()) return fail("the opening suite " + path + " has no opening");
+  return out;
+}
+
+Result<std::vector<std::string>> random_opening(const MatchConfig& c, int index) {
+  auto game = create_game(c.game, c.rules);
+  if (!game) return Error{game.message()};
+  // Both games of a pair (the engines on either side) start from the same actions.
+  Rng rng(c.seed * 0xD1B54A32D192ED03ull + static_cast<std::uint64_t>(index / 2) + 1);
+  std::vector<std::string> out;
+  for (int i = 0; i < c.random_opening_plies && !(*game)->is_terminal(); ++i) {
+    Seat actor = kPublic;
+    for (Seat s = 0; s < 2 && actor == kPublic; ++s)
+      if ((*game)->can_act(s)) actor = s;
+    if (actor == kPublic) break;
+    const std::string action = (*game)->random_move(actor, rng);
+    if (action.empty() || !(*game)->play(actor, action)) break;
+    out.push_back(action);
+  }
+  // An opening that ends the game leaves nothing to play: stop one action short.
+  if ((*game)->is_terminal() && !out.empty()) out.pop_back();
   return out;
 }
 

@@ -37,7 +37,13 @@ struct MatchConfig {
   // An opening suite: game i starts from opening (i / 2) mod the suite's size, so each
   // opening is played once with each engine on each side.
   std::vector<std::vector<std::string>> openings;
+  // Without a suite: this many random legal actions open each pair of games (seeded by the
+  // pair, so both games of a pair start alike); 0: none.
+  int random_opening_plies = 0;
 };
+
+// The random opening of game `index` (random_opening_plies actions; fewer if the game ends).
+Result<std::vector<std::string>> random_opening(const MatchConfig& config, int index);
 
 // An opening suite file: one opening per line, its actions in the game's notation separated
 // by spaces; '#' starts a comment, blank lines are skipped.

@@ -86,5 +86,26 @@ TEST(LocalMatch, LogNamesSeatsResultAndMoves) {
   EXPECT_NE(log.find("60. "), std::string::npos);  // all 60 edges
 }
 
+TEST(LocalMatch, RandomOpeningsAreSharedByThePairsGamesAndLegal) {
+  MatchConfig c;
+  c.game = "surakarta";
+  c.random_opening_plies = 5;
+  c.seed = 4;
+  auto first = random_opening(c, 0);
+  auto second = random_opening(c, 1);
+  auto third = random_opening(c, 2);
+  ASSERT_TRUE(first.ok() && second.ok() && third.ok());
+  EXPECT_EQ(first->size(), 5u);
+  EXPECT_EQ(*first, *second);  // the engines swap sides on the same opening
+  EXPECT_NE(*first, *third);
+  c.game = "junqi";  // random layouts for the deployments, then steps
+  auto junqi = random_opening(c, 0);
+  ASSERT_TRUE(junqi.ok());
+  ASSERT_GE(junqi->size(), 2u);
+  EXPECT_EQ(junqi->at(0).size(), 25u);
+  c.game = "chess";
+  EXPECT_FALSE(random_opening(c, 0).ok());
+}
+
 }  // namespace
 }  // namespace boyi::match

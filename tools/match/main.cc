@@ -63,6 +63,9 @@ int main(int argc, char** argv) {
   app.add_option("--openings", openings_path,
                  "an opening suite: one opening per line (actions in the game's notation); "
                  "each is played once with each engine on each side");
+  app.add_option("--random-opening", c.random_opening_plies,
+                 "without --openings: N random legal actions open each pair of games (the same "
+                 "for both games of a pair)");
   app.add_option("--engine-log", c.engine_log_dir,
                  "external engines: write each one's protocol transcript per game into this "
                  "directory, as game-N-A.txt / game-N-B.txt");
