@@ -94,10 +94,10 @@ struct LeakCheck {
 // The checker itself: an identified enemy piece, in the structured view or in the text, and an
 // enemy layout anywhere are reported.
 TEST(HiddenInformation, TheLeakCheckFlagsIdentifiedEnemyPieces) {
-  const std::string blue = random_junqi_layout(1, 99);
+  const std::string blue = random_opening_action("junqi", "", 1, 99);
   LeakCheck check;
   check.recipient = 0;
-  check.layouts[0] = random_junqi_layout(0, 98);
+  check.layouts[0] = random_opening_action("junqi", "", 0, 98);
   check.layouts[1] = blue;
   v1::ServerMessage m;
   v1::GameView* v = m.mutable_match_view()->mutable_view();
@@ -145,13 +145,14 @@ TEST(HiddenInformation, NoSeatOrSpectatorLearnsAHiddenEnemyPieceBeforeTheEnd) {
   E2E_ASSERT_OK(ws, server->get());
   EXPECT_EQ(ws->seat(), -1);
 
-  const std::string layouts[2] = {random_junqi_layout(0, 1234), random_junqi_layout(1, 5678)};
+  const std::string layouts[2] = {random_opening_action("junqi", "", 0, 1234),
+                                  random_opening_action("junqi", "", 1, 5678)};
   ASSERT_NE(layouts[0], layouts[1]);
   RandomMover ma(**a, started->a, 31);
   RandomMover mb(**b, started->b, 32);
   RandomMover mw(**watcher, *ws, 33);
-  ma.set_junqi_layout(layouts[0]);
-  mb.set_junqi_layout(layouts[1]);
+  ma.set_first_action(layouts[0]);
+  mb.set_first_action(layouts[1]);
   ASSERT_TRUE(play({&ma, &mb, &mw}, 120s)) << log_of(server->get());
   EXPECT_TRUE(ma.problems().empty() && mb.problems().empty() && mw.problems().empty());
   EXPECT_EQ(compare_streams(ma, mb), "");

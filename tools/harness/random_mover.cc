@@ -2,14 +2,17 @@
 
 #include <chrono>
 
-#include "engine/junqi/junqi.h"
+#include "engine/registry.h"
 
 namespace boyi::harness {
 
-std::string random_junqi_layout(int seat, std::uint64_t seed) {
+std::string random_opening_action(const std::string& game, const std::string& rules, int seat,
+                                  std::uint64_t seed) {
+  auto fresh = create_game(game, rules);
+  if (!fresh || (seat != 0 && seat != 1) || !(*fresh)->can_act(static_cast<Seat>(seat)))
+    return {};
   Rng rng(seed);
-  junqi::State state;
-  return state.format_move(state.random_deployment(static_cast<Seat>(seat), rng));
+  return (*fresh)->random_move(static_cast<Seat>(seat), rng);
 }
 
 RandomMover::RandomMover(Client& client, const v1::MatchStarted& started, std::uint64_t seed)
@@ -20,7 +23,7 @@ RandomMover::RandomMover(Client& client, const v1::MatchStarted& started, std::u
       rng_(seed) {
   if (started.has_view()) take_view(started.view(), 0);
   to_move_ = started.view().to_move();
-  if (game_ == "junqi" && seat_ >= 0) layout_ = random_junqi_layout(seat_, seed ^ 0x5eed);
+  if (seat_ >= 0) layout_ = random_opening_action(game_, started.rules(), seat_, seed ^ 0x5eed);
 }
 
 void RandomMover::take_view(const v1::GameView& view, std::uint32_t seq) {
@@ -92,7 +95,7 @@ void RandomMover::act() {
     std::string move;
     if (view_->legal_moves_size() > 0) {
       move = view_->legal_moves(static_cast<int>(rng_.below(view_->legal_moves_size())));
-    } else if (game_ == "junqi") {
+    } else if (!layout_.empty() && moves_sent_ == 0) {  // a first action too varied to list
       move = layout_;
     } else {
       problems_.push_back("seat " + std::to_string(seat_) + " may act but has no legal move");

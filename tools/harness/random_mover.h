@@ -27,8 +27,11 @@ struct SeenEvent {
   bool own_reply = false;  // answered this recipient's own move request
 };
 
-// A random legal 军棋 layout (25 letters in deployment-slot order) for `seat`.
-std::string random_junqi_layout(int seat, std::uint64_t seed);
+// A random legal first action of `seat` in a fresh game: what to send when a view lists no
+// legal moves because the choices are too many to list (a 军棋 deployment: any legal layout
+// of 25 letters); "" when the seat has no action at the start.
+std::string random_opening_action(const std::string& game, const std::string& rules, int seat,
+                                  std::uint64_t seed);
 
 class RandomMover {
  public:
@@ -37,7 +40,7 @@ class RandomMover {
 
   // Moves sent after this many are withheld (the mover goes on reading).
   void set_move_budget(int moves) { move_budget_ = moves; }
-  void set_junqi_layout(std::string layout) { layout_ = std::move(layout); }
+  void set_first_action(std::string layout) { layout_ = std::move(layout); }
   // Switches to a new connection (after a reconnect). Keeps last_seq and the events seen.
   void rebind(Client& client) {
     client_ = &client;

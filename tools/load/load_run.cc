@@ -107,10 +107,7 @@ class Pair : public std::enable_shared_from_this<Pair> {
         std::lock_guard lock(mu_);
         seat_[k] = ms.seat();
         match_id_ = ms.match_id();
-        if (ms.game() == "junqi")
-          layout_[k] = harness::random_junqi_layout(ms.seat(), rng_());
-        else
-          layout_[k].clear();
+        layout_[k] = harness::random_opening_action(ms.game(), ms.rules(), ms.seat(), rng_());
       }
       if (k == 0) ++s_.started;
       consider(k, ms.view());
