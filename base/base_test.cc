@@ -24,13 +24,11 @@ TEST(Options, ParsesKeyValuePairs) {
   EXPECT_TRUE(parse_options("   ").value().empty());
 }
 
-
 TEST(Options, RejectsMalformedText) {
   EXPECT_NE(parse_options("rule").message().find("key=value"), std::string::npos);
   EXPECT_NE(parse_options("=3").message().find("no key"), std::string::npos);
   EXPECT_NE(parse_options("a=1 a=2").message().find("twice"), std::string::npos);
 }
-
 
 TEST(Options, IntegerAndEnumValues) {
   EXPECT_EQ(parse_int_option("n", "31", 10, 31).value(), 31);
@@ -42,7 +40,6 @@ TEST(Options, IntegerAndEnumValues) {
   EXPECT_NE(parse_enum_option("rule", "x", {"renju", "standard"}).message().find("renju|standard"),
             std::string::npos);
 }
-
 
 TEST(Rng, IsDeterministicAndInRange) {
   Rng a(42), b(42), c(43);
@@ -62,12 +59,12 @@ TEST(Rng, IsDeterministicAndInRange) {
   EXPECT_EQ(seen.size(), 7u);
 }
 
-
 TEST(ProgramPaths, AreFoundRelativeToTheRunningProgram) {
   const auto dir = program_dir();
   ASSERT_FALSE(dir.empty());
   EXPECT_TRUE(std::filesystem::exists(dir / "base_test"));  // this very program
-  EXPECT_EQ(shipped_path("share/boyi/web"), (dir.parent_path() / "share/boyi/web").lexically_normal());
+  EXPECT_EQ(shipped_path("share/boyi/web"),
+            (dir.parent_path() / "share/boyi/web").lexically_normal());
   EXPECT_EQ(shipped_path("lib/boyi/x.so").parent_path().filename(), "boyi");
 }
 

@@ -9,9 +9,9 @@
 //
 // The library is found at $BOYI_LEARNED_LIBRARY when set, else in lib/boyi/ beside the
 // program's bin/ (installed, or the build tree, which has the same layout). A build made
-// without them (BOYI_WITH_LEARNED off) looks only where $BOYI_LEARNED_LIBRARY says. When it cannot be loaded the learned players are simply absent
-// (make_player() answers "unknown player" for them) and a warning says why,
-// once.
+// without them (BOYI_WITH_LEARNED off) looks only where $BOYI_LEARNED_LIBRARY says. When it cannot
+// be loaded the learned players are simply absent (make_player() answers "unknown player" for them)
+// and a warning says why, once.
 #pragma once
 
 #include <vector>

@@ -12,9 +12,9 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/core/outcome.h"
 #include "base/result.h"
 #include "base/rng.h"
+#include "engine/core/outcome.h"
 
 namespace boyi {
 

@@ -12,8 +12,8 @@ namespace {
 TEST(Registry, ListsTheGamesInOrderWithTheTestGameUnlisted) {
   std::vector<std::string_view> names;
   for (const auto& g : games()) names.push_back(g.name);
-  EXPECT_EQ(names, (std::vector<std::string_view>{"junqi", "gomoku", "dots", "surakarta",
-                                                   "tictactoe"}));
+  EXPECT_EQ(names,
+            (std::vector<std::string_view>{"junqi", "gomoku", "dots", "surakarta", "tictactoe"}));
   for (const auto& g : games()) EXPECT_EQ(g.listed, g.name != "tictactoe") << g.name;
   EXPECT_EQ(find_game("gomoku")->title, "五子棋");
   EXPECT_EQ(find_game("chess"), nullptr);

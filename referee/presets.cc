@@ -8,7 +8,10 @@ namespace boyi::referee {
 namespace {
 
 Preset from_game(std::string_view game, const GamePreset& p) {
-  return {p.name, game, p.rules_text, {p.total_ms, p.per_move_ms, p.increment_ms, p.grace_ms},
+  return {p.name,
+          game,
+          p.rules_text,
+          {p.total_ms, p.per_move_ms, p.increment_ms, p.grace_ms},
           p.description};
 }
 

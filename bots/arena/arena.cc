@@ -109,8 +109,8 @@ class Match {
       Seat actor = kPublic;
       for (Seat s = 0; s < 2 && actor == kPublic; ++s)
         if (ref.can_act(s)) actor = s;
-      const auto r = actor == kPublic ? referee::SubmitResult{}
-                                      : match_->submit(actor, action, Clock::now());
+      const auto r =
+          actor == kPublic ? referee::SubmitResult{} : match_->submit(actor, action, Clock::now());
       if (r.status != referee::SubmitResult::Status::kAccepted)
         return fail("opening action " + std::to_string(i + 1) + " '" + action +
                     "' cannot be played" + (r.reason.empty() ? "" : ": " + r.reason));
@@ -171,8 +171,8 @@ class Match {
         const auto events = match_->referee().events_for(v, sent_[v]);
         for (const auto& e : events) {
           sent_[v] = e.seq;
-          const bool newest = e.kind == referee::EventKind::kAction &&
-                              e.action_number == match_->actions();
+          const bool newest =
+              e.kind == referee::EventKind::kAction && e.action_number == match_->actions();
           auto m = match_->message(v, e, newest);
           if (!m) continue;
           if (m->has_match_ended()) {
@@ -192,8 +192,7 @@ class Match {
 
   void player_failed(Seat seat, const std::string& error, Clock::time_point at) {
     result_.failure[seat] = error;
-    (void)match_->referee().forfeit(seat, "seat " + std::to_string(seat) + " failed: " + error,
-                                    at);
+    (void)match_->referee().forfeit(seat, "seat " + std::to_string(seat) + " failed: " + error, at);
   }
 
   std::unique_ptr<protocol::WireMatch> match_;

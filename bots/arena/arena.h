@@ -21,10 +21,10 @@
 #include <string_view>
 #include <vector>
 
+#include "base/result.h"
 #include "bots/wire/seat_player.h"
 #include "boyi/v1/boyi.pb.h"
 #include "engine/core/outcome.h"
-#include "base/result.h"
 
 namespace boyi::bots {
 
@@ -56,8 +56,8 @@ struct ArenaResult {
 };
 
 // Plays one match: seat0 and seat1 (distinct objects) under `rules` ("" for the
-// game's defaults) and `time` (0 fields: that limit off; no increment without a bank). Errors only for a bad
-// game, rules or options; everything the players do ends in the outcome.
+// game's defaults) and `time` (0 fields: that limit off; no increment without a bank). Errors only
+// for a bad game, rules or options; everything the players do ends in the outcome.
 Result<ArenaResult> play_arena_match(std::string_view game, std::string_view rules,
                                      const v1::TimeControl& time, SeatPlayer& seat0,
                                      SeatPlayer& seat1, const ArenaOptions& options = {});

@@ -114,7 +114,8 @@ class PiskvorkBridge final : public BridgeBase {
 
   void on_finish(const v1::MatchEnded&) override {
     if (ignored_lines_ > 0)
-      note(std::to_string(ignored_lines_) + " line(s) from the brain were not moves and were ignored");
+      note(std::to_string(ignored_lines_) +
+           " line(s) from the brain were not moves and were ignored");
     (void)send("END");
   }
 
@@ -147,10 +148,10 @@ class PiskvorkBridge final : public BridgeBase {
     std::string last_not_move;
     for (;;) {
       const std::string waiting_for =
-          not_moves == 0 ? std::string("the brain's move")
-                         : "the brain's move; " + std::to_string(not_moves) +
-                               " line(s) that were not a move were ignored (last: " +
-                               last_not_move + ")";
+          not_moves == 0
+              ? std::string("the brain's move")
+              : "the brain's move; " + std::to_string(not_moves) +
+                    " line(s) that were not a move were ignored (last: " + last_not_move + ")";
       auto line = read(deadline, waiting_for);
       if (!line) return Error{line.message()};
       if (line->empty() || piskvork_lines::is_comment(*line)) continue;

@@ -20,10 +20,10 @@
 #include <string>
 #include <vector>
 
-#include "bots/client/bot.h"
-#include "protocol/client/wire_connection.h"
-#include "engine/core/outcome.h"
 #include "base/rng.h"
+#include "bots/client/bot.h"
+#include "engine/core/outcome.h"
+#include "protocol/client/wire_connection.h"
 
 namespace boyi::bots::detail {
 

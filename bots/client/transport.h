@@ -12,9 +12,9 @@ namespace boyi::bots {
 
 // The wire client's transports (protocol/client/wire_connection.h); a bot names them
 // "tcp", "json", "ws" (WebSocket binary) or by their full names.
-using protocol::Transport;
 using protocol::parse_transport;
 using protocol::to_string;
+using protocol::Transport;
 
 // "HOST:PORT", "[v6]:PORT" or "HOST" (port 7700).
 struct ServerAddress {

@@ -8,10 +8,10 @@
 #include <string_view>
 #include <vector>
 
+#include "base/result.h"
 #include "bots/player.h"
 #include "bots/player_options.h"
 #include "engine/core/game.h"
-#include "base/result.h"
 #include "engine/dots/dots.h"
 #include "engine/gomoku/gomoku.h"
 #include "engine/junqi/junqi.h"

@@ -4,14 +4,13 @@
 #include <type_traits>
 #include <vector>
 
-#include "bots/wire/junqi_from_wire.h"
 #include "base/words.h"
+#include "bots/wire/junqi_from_wire.h"
 #include "engine/games.h"
 
 namespace boyi::bots {
 
 namespace {
-
 
 // Perfect information: the event's move(s) on the checked path.
 template <Game G>

@@ -29,11 +29,11 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/core/game_preset.h"
+#include "base/result.h"
 #include "engine/core/game.h"
+#include "engine/core/game_preset.h"
 #include "engine/core/move_list.h"
 #include "engine/core/outcome.h"
-#include "base/result.h"
 #include "engine/core/zobrist.h"
 #include "engine/dots/geometry.h"
 

@@ -30,11 +30,11 @@
 #include <string>
 #include <string_view>
 
-#include "engine/core/game_preset.h"
+#include "base/result.h"
 #include "engine/core/game.h"
+#include "engine/core/game_preset.h"
 #include "engine/core/move_list.h"
 #include "engine/core/outcome.h"
-#include "base/result.h"
 #include "engine/gomoku/board.h"
 #include "engine/gomoku/types.h"
 

@@ -21,12 +21,12 @@
 #include <string>
 #include <string_view>
 
-#include "engine/core/game_preset.h"
-#include "engine/core/game.h"
-#include "engine/core/move_list.h"
-#include "engine/core/outcome.h"
 #include "base/result.h"
 #include "base/rng.h"
+#include "engine/core/game.h"
+#include "engine/core/game_preset.h"
+#include "engine/core/move_list.h"
+#include "engine/core/outcome.h"
 #include "engine/junqi/board.h"
 
 namespace boyi::junqi {

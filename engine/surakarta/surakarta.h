@@ -26,10 +26,10 @@
 #include <string_view>
 #include <vector>
 
+#include "base/result.h"
 #include "engine/core/game_preset.h"
 #include "engine/core/move_list.h"
 #include "engine/core/outcome.h"
-#include "base/result.h"
 
 namespace boyi::surakarta {
 

@@ -13,14 +13,8 @@ std::uint64_t key(int cell, Cell c) {
   return kKeys[static_cast<std::size_t>(2 * cell + (c == Cell::kO ? 1 : 0))];
 }
 
-constexpr std::array<std::array<int, 3>, 8> kLines = {{{0, 1, 2},
-                                                       {3, 4, 5},
-                                                       {6, 7, 8},
-                                                       {0, 3, 6},
-                                                       {1, 4, 7},
-                                                       {2, 5, 8},
-                                                       {0, 4, 8},
-                                                       {2, 4, 6}}};
+constexpr std::array<std::array<int, 3>, 8> kLines = {
+    {{0, 1, 2}, {3, 4, 5}, {6, 7, 8}, {0, 3, 6}, {1, 4, 7}, {2, 5, 8}, {0, 4, 8}, {2, 4, 6}}};
 
 }  // namespace
 

@@ -1,5 +1,6 @@
 #include "protocol/client/wire_connection.h"
 
+#include <atomic>
 #include <boost/asio/as_tuple.hpp>
 #include <boost/asio/awaitable.hpp>
 #include <boost/asio/co_spawn.hpp>
@@ -15,7 +16,6 @@
 #include <boost/beast/core/buffers_to_string.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/websocket.hpp>
-#include <atomic>
 #include <deque>
 #include <optional>
 #include <utility>
@@ -74,7 +74,7 @@ struct WireConnection::Impl : std::enable_shared_from_this<Impl> {
   std::size_t max_frame;  // what is sent
   asio::steady_timer deadline;
   std::atomic<bool> open{false};
-  std::atomic<bool> silent{false};  // the owner is gone: no more callbacks
+  std::atomic<bool> silent{false};                   // the owner is gone: no more callbacks
   std::optional<tcp::socket> socket;                 // TCP transports
   std::optional<websocket::stream<tcp::socket>> ws;  // WebSocket transports
   WireCallbacks cb;
@@ -253,9 +253,9 @@ WireConnection::WireConnection(asio::io_context& ioc, Transport transport, WireO
 
 WireConnection::WireConnection(asio::io_context& ioc, Transport transport,
                                std::size_t max_frame_bytes)
-    : WireConnection(ioc, transport,
-                     WireOptions{max_frame_bytes, max_frame_bytes, std::chrono::milliseconds{0},
-                                 true}) {}
+    : WireConnection(
+          ioc, transport,
+          WireOptions{max_frame_bytes, max_frame_bytes, std::chrono::milliseconds{0}, true}) {}
 
 WireConnection::~WireConnection() {
   impl_->silent = true;

@@ -16,8 +16,8 @@
 #include <string>
 #include <string_view>
 
-#include "boyi/v1/boyi.pb.h"
 #include "base/result.h"
+#include "boyi/v1/boyi.pb.h"
 
 namespace boost::asio {
 class io_context;

@@ -92,15 +92,15 @@ Status ServerApp::Impl::assemble() {
        }});
   lobby = std::make_shared<Lobby>(*ctx, *presence, *matches);
   sessions = std::make_shared<Sessions>(*ctx, *accounts, *presence);
-  sessions->set_events(
-      {[this](const UserInfo& user, bool first, v1::SignedIn& reply) {
-         for (auto& a : matches->active_matches(user.id)) *reply.add_active_matches() = a;
-         lobby->user_signed_in(user, first);
-       },
-       [this](std::uint64_t connection, const UserInfo& user, bool last) {
-         matches->connection_left(connection, user.id);
-         lobby->connection_left(connection, user, last);
-       }});
+  sessions->set_events({[this](const UserInfo& user, bool first, v1::SignedIn& reply) {
+                          for (auto& a : matches->active_matches(user.id))
+                            *reply.add_active_matches() = a;
+                          lobby->user_signed_in(user, first);
+                        },
+                        [this](std::uint64_t connection, const UserInfo& user, bool last) {
+                          matches->connection_left(connection, user.id);
+                          lobby->connection_left(connection, user, last);
+                        }});
   lobby->add_routes(*sessions);
   matches->add_routes(*sessions);
   tournaments->add_routes(*sessions);

@@ -9,9 +9,9 @@
 #include <string_view>
 
 #include "base/result.h"
+#include "referee/match_config.h"
 #include "server/accounts/password.h"
 #include "server/net/net_limits.h"
-#include "referee/match_config.h"
 
 namespace boyi::app {
 

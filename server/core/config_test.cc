@@ -3,8 +3,8 @@
 
 #include <fstream>
 
-#include "server/storage/test_support.h"
 #include "server/core/config.h"
+#include "server/storage/test_support.h"
 
 namespace boyi::app {
 namespace {

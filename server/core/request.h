@@ -18,9 +18,12 @@ class Request {
  public:
   using Clock = std::chrono::steady_clock;
 
-  Request(AppContext& app, Peer peer, std::optional<UserInfo> user, const v1::ClientMessage& message,
-          Clock::time_point received)
-      : app_(app), peer_(std::move(peer)), user_(std::move(user)), message_(message),
+  Request(AppContext& app, Peer peer, std::optional<UserInfo> user,
+          const v1::ClientMessage& message, Clock::time_point received)
+      : app_(app),
+        peer_(std::move(peer)),
+        user_(std::move(user)),
+        message_(message),
         received_(received) {}
 
   const Peer& peer() const { return peer_; }

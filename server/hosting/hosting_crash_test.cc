@@ -18,9 +18,9 @@
 #include <map>
 #include <thread>
 
+#include "referee/presets.h"
 #include "server/hosting/resume.h"
 #include "server/hosting/test_support.h"
-#include "referee/presets.h"
 
 namespace boyi::hosting {
 namespace {

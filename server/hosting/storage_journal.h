@@ -63,8 +63,7 @@ struct MatchOrigin {
     return o;
   }
 };
-Result<referee::MatchConfig> create_stored_match(storage::Database& db,
-                                                 referee::MatchConfig config,
+Result<referee::MatchConfig> create_stored_match(storage::Database& db, referee::MatchConfig config,
                                                  const std::array<storage::Id, 2>& seats,
                                                  const MatchOrigin& origin = {});
 

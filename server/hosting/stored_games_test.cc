@@ -7,9 +7,9 @@
 
 #include <cstdio>
 
+#include "referee/presets.h"
 #include "server/hosting/resume.h"
 #include "server/hosting/test_support.h"
-#include "referee/presets.h"
 
 namespace boyi::hosting {
 namespace {

@@ -68,7 +68,7 @@ void HttpApi::add_routes(net::HttpRoutes& routes) {
         auto [id, suffix] = id_and_suffix(req.path, "/api/matches");
         if (!id.empty()) return api->match_summary(id, std::move(done));
         const auto list = api->matches_.list(query_value(req.query, "game"),
-                                          query_value(req.query, "finished") != "0", 100);
+                                             query_value(req.query, "finished") != "0", 100);
         done(proto_json(list));
       });
 

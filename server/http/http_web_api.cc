@@ -15,8 +15,8 @@
 #include "protocol/wire/json.h"
 #include "protocol/wire/wire_game.h"
 #include "server/core/http_json.h"
-#include "server/http/http_api.h"
 #include "server/hosting/storage_journal.h"
+#include "server/http/http_api.h"
 #include "server/net/static_files.h"
 
 namespace boyi::app {

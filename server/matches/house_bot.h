@@ -20,10 +20,10 @@
 #include <string>
 #include <vector>
 
-#include "bots/wire/seat_player.h"
-#include "boyi/v1/boyi.pb.h"
 #include "base/result.h"
 #include "base/rng.h"
+#include "bots/wire/seat_player.h"
+#include "boyi/v1/boyi.pb.h"
 #include "server/matches/house_levels.h"
 #include "server/storage/database.h"
 

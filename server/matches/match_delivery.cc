@@ -43,7 +43,8 @@ void MatchHost::sync(Peer peer, storage::Id user, std::uint64_t request_id,
     auto* mv = d->mutable_view();
     mv->set_match_id(h.id());
     mv->set_last_seq(last);
-    *mv->mutable_view() = h.match_->referee().finished() ? h.match_->final_view() : h.match_->view(seat);
+    *mv->mutable_view() =
+        h.match_->referee().finished() ? h.match_->final_view() : h.match_->view(seat);
     *mv->mutable_clocks() = h.match_->clocks(Clock::now());
     h.send(peer, std::move(done));
     h.arm_timer();
@@ -165,11 +166,12 @@ void MatchHost::finish_bookkeeping() {
   for (auto& t : bot_timers_)
     if (t) t->cancel();
   send_record_to_all();
-  app_.log.info("match_finished", {{"match", id()},
-                                   {"ending", std::string(ending_name(match_->referee().outcome().ending))},
-                                   {"winner", match_->referee().outcome().winner.value_or(-1)},
-                                   {"detail", match_->referee().outcome().detail},
-                                   {"actions", match_->referee().actions()}});
+  app_.log.info("match_finished",
+                {{"match", id()},
+                 {"ending", std::string(ending_name(match_->referee().outcome().ending))},
+                 {"winner", match_->referee().outcome().winner.value_or(-1)},
+                 {"detail", match_->referee().outcome().detail},
+                 {"actions", match_->referee().actions()}});
   spectators_.clear();
   if (on_finished_) on_finished_(id());
 }

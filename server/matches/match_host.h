@@ -22,9 +22,9 @@
 
 #include "protocol/match/wire_match.h"
 #include "server/core/app_context.h"
+#include "server/hosting/storage_journal.h"
 #include "server/matches/house_bot.h"
 #include "server/matches/stored_match.h"
-#include "server/hosting/storage_journal.h"
 
 namespace boyi::app {
 

@@ -17,14 +17,14 @@ std::shared_ptr<MatchHost> MatchIndex::make_host(
     StoredMatch stored, std::array<UserInfo, 2> players,
     const std::array<std::optional<std::uint32_t>, 2>& house) {
   const std::string game = stored.config.game, rules = stored.config.rules_text;
-  auto host = std::make_shared<MatchHost>(
-      app_, std::move(stored), std::move(players),
-      [weak = weak_from_this()](const std::string& id) {
-        if (auto self = weak.lock()) self->on_finished(id);
-      });
+  auto host = std::make_shared<MatchHost>(app_, std::move(stored), std::move(players),
+                                          [weak = weak_from_this()](const std::string& id) {
+                                            if (auto self = weak.lock()) self->on_finished(id);
+                                          });
   for (int s = 0; s < 2; ++s)
     if (auto strength = house[static_cast<std::size_t>(s)])
-      host->set_house_player(s, make_house_player(*strength, game, rules, s, std::random_device{}()));
+      host->set_house_player(s,
+                             make_house_player(*strength, game, rules, s, std::random_device{}()));
   return host;
 }
 
@@ -36,8 +36,8 @@ void MatchIndex::add(const std::shared_ptr<MatchHost>& host) {
 }
 
 Result<std::string> MatchIndex::open(MatchOpening o) {
-  auto stored = hosting::create_stored_match(app_.db, o.config, {o.players[0].id, o.players[1].id},
-                                             o.origin);
+  auto stored =
+      hosting::create_stored_match(app_.db, o.config, {o.players[0].id, o.players[1].id}, o.origin);
   if (!stored) return Error{stored.message()};
   StoredMatch sm;
   sm.config = std::move(stored).value();
@@ -54,7 +54,8 @@ Result<std::string> MatchIndex::open(MatchOpening o) {
   std::array<std::vector<Peer>, 2> peers;
   for (int s = 0; s < 2; ++s)
     if (!o.house[static_cast<std::size_t>(s)])
-      peers[static_cast<std::size_t>(s)] = presence_.peers_of(o.players[static_cast<std::size_t>(s)].id);
+      peers[static_cast<std::size_t>(s)] =
+          presence_.peers_of(o.players[static_cast<std::size_t>(s)].id);
   auto host = make_host(std::move(sm), o.players, o.house);
   add(host);
   host->start(std::move(peers), [weak = weak_from_this(), id](Status s) {

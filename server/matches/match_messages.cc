@@ -35,7 +35,8 @@ void MatchHost::record_async(std::function<void(std::optional<v1::MatchRecord>)>
 void MatchHost::records_async(
     std::function<void(std::optional<std::string>, std::optional<std::string>)> done) {
   asio::post(strand_, [self = shared_from_this(), done = std::move(done)] {
-    if (!self->match_ || !self->match_->referee().finished()) return done(std::nullopt, std::nullopt);
+    if (!self->match_ || !self->match_->referee().finished())
+      return done(std::nullopt, std::nullopt);
     done(self->json_record(), self->text_record());
   });
 }

@@ -1,6 +1,6 @@
 // The match requests, routed to their MatchHost, and match listings.
-#include "server/matches/match_index.h"
 #include "protocol/wire/wire_game.h"
+#include "server/matches/match_index.h"
 
 namespace boyi::app {
 
@@ -9,8 +9,8 @@ void MatchIndex::add_routes(RequestRoutes& routes) {
   const auto to_match = [weak = weak_from_this()](const Request& r) {
     if (auto self = weak.lock()) self->request(r);
   };
-  for (auto kind : {C::kMove, C::kResign, C::kSync, C::kSpectate, C::kUnspectate, C::kGetView,
-                    C::kGetRecord})
+  for (auto kind :
+       {C::kMove, C::kResign, C::kSync, C::kSpectate, C::kUnspectate, C::kGetView, C::kGetRecord})
     routes.add(kind, Access::kSignedIn, to_match);
   routes.add(C::kListMatches, Access::kSignedIn, [weak = weak_from_this()](const Request& r) {
     if (auto self = weak.lock()) self->list_request(r);

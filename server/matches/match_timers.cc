@@ -62,8 +62,8 @@ constexpr int kMaxHouseRefusals = 3;
 }  // namespace
 
 bool MatchHost::house_turn(int seat, std::uint64_t ticket) const {
-  return !stopped_ && match_ && !match_->referee().finished() && match_->referee().last_seq() == ticket &&
-         match_->referee().can_act(seat);
+  return !stopped_ && match_ && !match_->referee().finished() &&
+         match_->referee().last_seq() == ticket && match_->referee().can_act(seat);
 }
 
 void MatchHost::count_house_refusal(int seat, std::uint64_t ticket) {

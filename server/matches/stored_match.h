@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "base/result.h"
-#include "server/records/record_meta.h"
 #include "referee/journal.h"
 #include "referee/match_config.h"
+#include "server/records/record_meta.h"
 #include "server/storage/database.h"
 
 namespace boyi::app {

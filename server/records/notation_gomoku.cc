@@ -16,8 +16,10 @@ Result<std::optional<TextMove>> Notation::item(std::string_view action, int colo
   }
   if (point.size() < 2 || !upper(point[0]) || !all_of(point.substr(1), digit))
     return fail("'" + std::string(point) + "' is not a point like J10");
-  return std::optional<TextMove>(TextMove{
-      colour, {std::string(point.substr(0, 1)), std::string(point.substr(1))}, {std::string(point)}});
+  return std::optional<TextMove>(
+      TextMove{colour,
+               {std::string(point.substr(0, 1)), std::string(point.substr(1))},
+               {std::string(point)}});
 }
 
 Status Notation::fill_actions(TextMove& m) {

@@ -7,8 +7,10 @@ using Notation = TextNotation<surakarta::State>;
 
 Result<std::optional<TextMove>> Notation::item(std::string_view action, int colour) {
   if (action.size() != 4) return fail("'" + std::string(action) + "' is not a from-to move");
-  return std::optional<TextMove>(TextMove{
-      colour, {std::string(action.substr(0, 2)), std::string(action.substr(2))}, {std::string(action)}});
+  return std::optional<TextMove>(
+      TextMove{colour,
+               {std::string(action.substr(0, 2)), std::string(action.substr(2))},
+               {std::string(action)}});
 }
 
 Status Notation::fill_actions(TextMove& m) {

@@ -9,8 +9,8 @@
 #include <string>
 #include <string_view>
 
-#include "engine/core/outcome.h"
 #include "base/result.h"
+#include "engine/core/outcome.h"
 #include "engine/registry.h"
 
 namespace boyi::records {

@@ -11,8 +11,7 @@ namespace {
 
 Result<std::string> replay_rules(std::string_view game, std::string_view rules_text) {
   Result<std::string> out = std::string(rules_text);
-  visit_game(game,
-             [&]<Game G>() { out = detail::TextNotation<G>::replay_rules(rules_text); });
+  visit_game(game, [&]<Game G>() { out = detail::TextNotation<G>::replay_rules(rules_text); });
   return out;
 }
 

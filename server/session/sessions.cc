@@ -145,7 +145,7 @@ void Sessions::on_frame(const net::ConnectionPtr& conn, net::Frame frame) {
     const bool json_syntax =
         frame.kind == net::FrameKind::json && !nlohmann::json::accept(frame.bytes);
     error(*s, 0, json_syntax ? v1::ERROR_CODE_BAD_FRAME : v1::ERROR_CODE_BAD_MESSAGE,
-                parsed.message());
+          parsed.message());
     return;
   }
   bool held = false, overflow = false;
@@ -163,7 +163,7 @@ void Sessions::on_frame(const net::ConnectionPtr& conn, net::Frame frame) {
   if (held) return;
   if (overflow)
     return error(*s, msg.request_id(), v1::ERROR_CODE_RATE_LIMITED,
-                       "too many requests while signing in; wait for the answer");
+                 "too many requests while signing in; wait for the answer");
   handle(s, msg, received);
 }
 

@@ -27,9 +27,9 @@ void Sessions::hello(const std::shared_ptr<Session>& s, const v1::ClientMessage&
   const auto rid = m.request_id();
   if (m.hello().protocol_version() != kProtocolVersion)
     return error(*s, rid, v1::ERROR_CODE_UNSUPPORTED_VERSION,
-                       "protocol version " + std::to_string(m.hello().protocol_version()) +
-                           " is not spoken here; this server speaks version 1",
-                       true);
+                 "protocol version " + std::to_string(m.hello().protocol_version()) +
+                     " is not spoken here; this server speaks version 1",
+                 true);
   {
     std::lock_guard lock(mu_);
     s->hello = true;
@@ -56,7 +56,7 @@ void Sessions::sign_in(const std::shared_ptr<Session>& s, const v1::ClientMessag
     std::lock_guard lock(mu_);
     if (s->user)
       return error(*s, rid, v1::ERROR_CODE_ALREADY_SIGNED_IN,
-                         "already signed in as " + s->user->username);
+                   "already signed in as " + s->user->username);
   }
   const auto& in = m.sign_in();
   switch (in.method_case()) {
@@ -69,7 +69,7 @@ void Sessions::sign_in(const std::shared_ptr<Session>& s, const v1::ClientMessag
                           return [this, s, rid, u = std::move(u)] {
                             if (!u)
                               return error(*s, rid, v1::ERROR_CODE_AUTH_FAILED,
-                                                 "wrong name or password");
+                                           "wrong name or password");
                             become(s, {u->id, u->name, u->name, role_of(*u)}, rid);
                           };
                         });
@@ -80,7 +80,7 @@ void Sessions::sign_in(const std::shared_ptr<Session>& s, const v1::ClientMessag
           if (!u) return error(*s, rid, v1::ERROR_CODE_AUTH_FAILED, "the token is not valid");
           if (presence_.is_house(u->id))
             return error(*s, rid, v1::ERROR_CODE_FORBIDDEN,
-                               "the house bot plays inside the server");
+                         "the house bot plays inside the server");
           become(s, {u->id, u->name, u->name, role_of(*u)}, rid);
         };
       });
@@ -88,12 +88,12 @@ void Sessions::sign_in(const std::shared_ptr<Session>& s, const v1::ClientMessag
       return guest_sign_in(s, in.guest(), rid);
     default:
       return error(*s, rid, v1::ERROR_CODE_INVALID_ARGUMENT,
-                         "sign_in needs one of password, bot_token or guest");
+                   "sign_in needs one of password, bot_token or guest");
   }
 }
 
 void Sessions::guest_sign_in(const std::shared_ptr<Session>& s, const v1::GuestLogin& in,
-                        std::uint64_t rid) {
+                             std::uint64_t rid) {
   if (!in.resume_token().empty()) {
     // The same guest again: its token names it (its seats come with it).
     return off_thread(
@@ -101,9 +101,8 @@ void Sessions::guest_sign_in(const std::shared_ptr<Session>& s, const v1::GuestL
           auto u = accounts_.verify_token(token);
           return [this, s, rid, token, shown, u = std::move(u)] {
             if (!u || u->kind != storage::UserKind::kGuest)
-              return error(
-                  *s, rid, v1::ERROR_CODE_AUTH_FAILED,
-                  "the resume token is not valid (sign in without one for a new guest)");
+              return error(*s, rid, v1::ERROR_CODE_AUTH_FAILED,
+                           "the resume token is not valid (sign in without one for a new guest)");
             become(s, {u->id, u->name, clean_display_name(shown, u->name), v1::ROLE_GUEST}, rid,
                    token);
           };
@@ -112,8 +111,7 @@ void Sessions::guest_sign_in(const std::shared_ptr<Session>& s, const v1::GuestL
   off_thread(s, [this, s, rid, shown = in.display_name()]() -> Continuation {
     auto c = accounts_.create_guest();
     return [this, s, rid, shown, c = std::move(c)] {
-      if (!c)
-        return error(*s, rid, v1::ERROR_CODE_INTERNAL, "no guest account: " + c.message());
+      if (!c) return error(*s, rid, v1::ERROR_CODE_INTERNAL, "no guest account: " + c.message());
       const auto& u = c->user;
       become(s, {u.id, u.name, clean_display_name(shown, u.name), v1::ROLE_GUEST}, rid, c->token);
     };
@@ -127,26 +125,25 @@ void Sessions::sign_up(const std::shared_ptr<Session>& s, const v1::ClientMessag
     if (s->user) return error(*s, rid, v1::ERROR_CODE_ALREADY_SIGNED_IN, "sign out first");
   }
   const auto& in = m.sign_up();
-  off_thread(
-      s,
-      [this, s, rid, name = in.username(), password = in.password(),
-       shown = in.display_name()]() -> Continuation {
-        if (auto existing = app_.db.user_by_name(name); existing)
-          return [this, s, rid, name] {
-            error(*s, rid, v1::ERROR_CODE_NAME_TAKEN, "the name " + name + " is taken");
-          };
-        auto u = accounts_.create_human(name, password);
-        return [this, s, rid, shown, u = std::move(u)] {
-          if (!u) {
-            const bool taken = u.message().find("taken") != std::string::npos;
-            return error(*s, rid,
-                               taken ? v1::ERROR_CODE_NAME_TAKEN : v1::ERROR_CODE_INVALID_ARGUMENT,
-                               u.message());
-          }
-          app_.log.info("user_signed_up", {{"user", u->name}});
-          become(s, {u->id, u->name, clean_display_name(shown, u->name), role_of(*u)}, rid);
-        };
-      });
+  off_thread(s,
+             [this, s, rid, name = in.username(), password = in.password(),
+              shown = in.display_name()]() -> Continuation {
+               if (auto existing = app_.db.user_by_name(name); existing)
+                 return [this, s, rid, name] {
+                   error(*s, rid, v1::ERROR_CODE_NAME_TAKEN, "the name " + name + " is taken");
+                 };
+               auto u = accounts_.create_human(name, password);
+               return [this, s, rid, shown, u = std::move(u)] {
+                 if (!u) {
+                   const bool taken = u.message().find("taken") != std::string::npos;
+                   return error(*s, rid,
+                                taken ? v1::ERROR_CODE_NAME_TAKEN : v1::ERROR_CODE_INVALID_ARGUMENT,
+                                u.message());
+                 }
+                 app_.log.info("user_signed_up", {{"user", u->name}});
+                 become(s, {u->id, u->name, clean_display_name(shown, u->name), role_of(*u)}, rid);
+               };
+             });
 }
 
 void Sessions::become(const std::shared_ptr<Session>& s, UserInfo user, std::uint64_t rid,

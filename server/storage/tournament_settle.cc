@@ -55,8 +55,7 @@ Status rate_game(Connection& conn, const PlayedGame& p, const std::array<Id, 2>&
 
 }  // namespace
 
-Result<Settled> TournamentStore::settle(Id game, const SettlePolicy& policy,
-                                        const RateGame& rate) {
+Result<Settled> TournamentStore::settle(Id game, const SettlePolicy& policy, const RateGame& rate) {
   Settled out = Settled::kNothing;
   auto s = db_.in_transaction([&](Connection& conn) -> Status {
     auto q = conn.query(

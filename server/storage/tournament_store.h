@@ -6,7 +6,8 @@
 // Statuses: created -> running <-> paused; created, running or paused -> cancelled;
 // running -> finished. Game states: pending -> starting -> playing -> done, where 'starting'
 // -> 'playing' happens in the transaction that creates the game's match
-// (NewMatch::tournament_game), and a game whose match was aborted goes back to pending to be replayed.
+// (NewMatch::tournament_game), and a game whose match was aborted goes back to pending to be
+// replayed.
 #pragma once
 
 #include <cstdint>

@@ -1,6 +1,6 @@
 // The tournament and rating stores: creation, status changes, games added once, the
-// match linked in the transaction that creates it, settling exactly once (with ratings), replays of aborted
-// games, and games left 'starting' by a crash.
+// match linked in the transaction that creates it, settling exactly once (with ratings), replays of
+// aborted games, and games left 'starting' by a crash.
 #include <gtest/gtest.h>
 
 #include "server/storage/rating_store.h"

@@ -5,8 +5,8 @@
 #include <memory>
 
 #include "bots/engines/engines.h"
-#include "engine/games.h"
 #include "bots/player.h"
+#include "engine/games.h"
 
 #ifdef BOYI_HAVE_BRIDGES
 #include "bots/bridges/bridge_player.h"

@@ -218,8 +218,8 @@ class PiskvorkSide final : public EngineSide {
     // answer past the search's own stop: keep back an eighth of the turn (at most 1 s), and
     // never less than --margin-ms.
     tc.increment_ms = time_increment_ms_;
-    tc.safety_margin_ms = std::max<std::int64_t>(
-        config_.margin_ms, std::min<std::int64_t>(tc.per_move_ms / 8, 1000));
+    tc.safety_margin_ms =
+        std::max<std::int64_t>(config_.margin_ms, std::min<std::int64_t>(tc.per_move_ms / 8, 1000));
     const TimeBudget budget(tc);
     const Seat me = state_.to_move();
     gomoku::Move m = player_->choose(state_, me, budget);

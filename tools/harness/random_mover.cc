@@ -9,8 +9,7 @@ namespace boyi::harness {
 std::string random_opening_action(const std::string& game, const std::string& rules, int seat,
                                   std::uint64_t seed) {
   auto fresh = create_game(game, rules);
-  if (!fresh || (seat != 0 && seat != 1) || !(*fresh)->can_act(static_cast<Seat>(seat)))
-    return {};
+  if (!fresh || (seat != 0 && seat != 1) || !(*fresh)->can_act(static_cast<Seat>(seat))) return {};
   Rng rng(seed);
   return (*fresh)->random_move(static_cast<Seat>(seat), rng);
 }

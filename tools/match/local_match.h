@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/core/outcome.h"
 #include "base/result.h"
+#include "engine/core/outcome.h"
 
 namespace boyi::match {
 

@@ -133,7 +133,8 @@ int main(int argc, char** argv) {
   std::printf("A: %d wins, %d draws, %d losses; score %.1f/%d = %.3f\n", r.wins, r.draws, r.losses,
               r.wins + 0.5 * r.draws, n, e.score);
   std::printf("Elo difference A - B: %s, 95%% interval [%s, %s]\n",
-              boyi::tournament::format_elo(e.elo).c_str(), boyi::tournament::format_elo(e.lower).c_str(),
+              boyi::tournament::format_elo(e.elo).c_str(),
+              boyi::tournament::format_elo(e.lower).c_str(),
               boyi::tournament::format_elo(e.upper).c_str());
   std::printf("time forfeits: A %d, B %d; illegal moves: A %d, B %d\n", r.a_time_forfeits,
               r.b_time_forfeits, r.a_illegal, r.b_illegal);

@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
+#include "base/rng.h"
 #include "bots/bridges/testengines/behaviour.h"
 #include "bots/bridges/text_protocol_lines.h"
-#include "base/rng.h"
 #include "engine/gomoku/gomoku.h"
 
 using namespace boyi;

@@ -6,10 +6,10 @@
 #include <memory>
 #include <string>
 
+#include "base/rng.h"
 #include "bots/bridges/bridge_player.h"
 #include "bots/bridges/testengines/behaviour.h"
 #include "bots/bridges/text_protocol_lines.h"
-#include "base/rng.h"
 #include "engine/registry.h"
 
 using namespace boyi;

@@ -33,7 +33,8 @@ storage::Settlement settle_game(const storage::PlayedGame& game, int max_attempt
 }
 
 storage::SettlePolicy settle_policy(int max_attempts) {
-  return [max_attempts](const storage::PlayedGame& game) { return settle_game(game, max_attempts); };
+  return
+      [max_attempts](const storage::PlayedGame& game) { return settle_game(game, max_attempts); };
 }
 
 }  // namespace boyi::tournament

@@ -7,10 +7,10 @@
 
 #include "protocol/wire/json.h"
 #include "server/core/http_json.h"
-#include "server/tournament/runner/tournament_manager.h"
-#include "server/tournament/runner/tournament_views.h"
 #include "server/storage/rating_store.h"
 #include "server/tournament/ops/report.h"
+#include "server/tournament/runner/tournament_manager.h"
+#include "server/tournament/runner/tournament_views.h"
 
 namespace boyi::app {
 namespace asio = boost::asio;

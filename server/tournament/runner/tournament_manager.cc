@@ -6,10 +6,10 @@
 #include <cstdio>
 #include <set>
 
-#include "server/tournament/runner/rating_update.h"
 #include "server/hosting/storage_journal.h"
 #include "server/tournament/ops/settle_policy.h"
 #include "server/tournament/plan.h"
+#include "server/tournament/runner/rating_update.h"
 #include "server/tournament/standings.h"
 
 namespace boyi::app {

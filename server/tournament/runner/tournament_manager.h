@@ -26,14 +26,14 @@
 #include <string>
 #include <vector>
 
+#include "referee/match_config.h"
 #include "server/accounts/accounts.h"
+#include "server/core/app_context.h"
 #include "server/core/presence.h"
 #include "server/core/request.h"
-#include "server/matches/match_index.h"
-#include "server/core/app_context.h"
-#include "server/net/http_routes.h"
-#include "referee/match_config.h"
 #include "server/hosting/storage_journal.h"
+#include "server/matches/match_index.h"
+#include "server/net/http_routes.h"
 #include "server/storage/tournament_store.h"
 #include "server/tournament/ops/tournament_ops.h"
 
@@ -105,9 +105,9 @@ class TournamentManager : public std::enable_shared_from_this<TournamentManager>
   // linked to the game in the transaction that stores it); its id, or why not.
   Result<std::string> start_match(const TournamentMatchRequest& r);
   // A finished match's records (JSON and the competition's text), for bundles.
-  void records(const std::string& match_id,
-               std::function<void(std::optional<std::string> json, std::optional<std::string> text)>
-                   done);
+  void records(
+      const std::string& match_id,
+      std::function<void(std::optional<std::string> json, std::optional<std::string> text)> done);
 
   // HTTP (tournament_http.cc); on the strand.
   void http_get(const net::HttpRequest& req, net::HttpResponder done);

@@ -3,9 +3,9 @@
 #include <boost/asio/post.hpp>
 #include <cmath>
 
-#include "server/tournament/runner/tournament_manager.h"
 #include "server/storage/rating_store.h"
 #include "server/tournament/plan.h"
+#include "server/tournament/runner/tournament_manager.h"
 #include "server/tournament/standings.h"
 
 namespace boyi::app {

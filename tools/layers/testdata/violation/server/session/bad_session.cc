@@ -1,3 +1,3 @@
 // The session layer reaching into the lobby: forbidden (the lobby registers its requests).
-#include "server/lobby/lobby.h"
 #include "server/core/request.h"
+#include "server/lobby/lobby.h"
