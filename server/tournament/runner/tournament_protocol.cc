@@ -20,6 +20,13 @@ std::optional<storage::Id> parse_id(const std::string& text) {
   return std::stoll(text);
 }
 
+// The tournament a request names (its id parsed, or none), loaded.
+Result<LoadedTournament> load_named(storage::TournamentStore& store,
+                                    const std::optional<storage::Id>& id) {
+  if (!id) return Error{"bad id"};
+  return tournament::load_tournament(store, *id);
+}
+
 // The fingerprint of what subscribers see: a push goes out when it changes.
 std::string signature(const LoadedTournament& t) {
   std::string s(storage::to_string(t.row.status));
@@ -174,8 +181,7 @@ void TournamentManager::subscribe(const Peer& peer, std::uint64_t request_id,
                                   const std::string& tournament_id) {
   asio::post(strand_, [self = shared_from_this(), peer, request_id, tournament_id] {
     const auto id = parse_id(tournament_id);
-    auto t = id ? tournament::load_tournament(self->store_, *id)
-                : Result<LoadedTournament>(Error{"bad id"});
+    auto t = load_named(self->store_, id);
     if (!t)
       return self->error(peer, request_id, v1::ERROR_CODE_NOT_FOUND,
                          "no tournament " + tournament_id);
@@ -216,8 +222,7 @@ void TournamentManager::join(const Peer& peer, std::uint64_t request_id, const U
                              const std::string& tournament_id) {
   asio::post(strand_, [self = shared_from_this(), peer, request_id, user, tournament_id] {
     const auto id = parse_id(tournament_id);
-    auto t = id ? tournament::load_tournament(self->store_, *id)
-                : Result<LoadedTournament>(Error{"bad id"});
+    auto t = load_named(self->store_, id);
     if (!t)
       return self->error(peer, request_id, v1::ERROR_CODE_NOT_FOUND,
                          "no tournament " + tournament_id);
