@@ -11,6 +11,9 @@ packages=(
   libboost1.81-dev
   libsqlite3-dev libargon2-dev libssl-dev libspdlog-dev nlohmann-json3-dev
 )
+# PostgreSQL: the client library for the storage engine of several servers (libpq-dev), and
+# the server, whose initdb and pg_ctl the tests use for a throw-away cluster of their own.
+packages+=(libpq-dev postgresql)
 # The web client: Node 18+ and npm build it (web/); headless Chromium runs its browser tests
 # (tests/web/) and a CJK font draws the Chinese in their screenshots. A node and npm already on
 # the PATH are used as they are (Debian's npm package conflicts with other Node packagings).

@@ -7,6 +7,7 @@
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -51,6 +52,11 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   std::string data_dir = "data";
   app.add_option("--data", data_dir, "data directory of the server")->capture_default_str();
+  std::string storage_url;
+  if (const char* from_env = std::getenv("BOYI_STORAGE")) storage_url = from_env;
+  app.add_option("--storage", storage_url,
+                 "the server's storage: \"sqlite\" (default: the file in --data) or "
+                 "postgresql://user@host/db (also BOYI_STORAGE)");
   boyi::accounts::Argon2Params params;
   app.add_option("--argon2-iterations", params.t_cost, "argon2id time cost")
       ->capture_default_str()
@@ -101,7 +107,9 @@ int main(int argc, char** argv) {
     return app.exit(e) == 0 ? 0 : 2;  // help is not an error; CLI11's own codes are 100+
   }
 
-  auto opened = storage::Database::open(storage::DatabaseOptions(data_dir));
+  storage::DatabaseOptions options(data_dir);
+  options.storage = storage_url;
+  auto opened = storage::Database::open(options);
   if (!opened) {
     std::cerr << "boyi-admin: " << opened.message() << "\n";
     return kNoDatabase;

@@ -3,6 +3,7 @@
 // Requests sent while a sign-in's account work runs are answered afterwards, in order.
 #include "server/accounts/accounts.h"
 #include "server/app/app_test_fixture.h"
+#include "server/storage/test_database.h"
 
 namespace boyi::app::test {
 namespace {
@@ -52,7 +53,7 @@ TEST_F(GuestTest, AGuestComesBackWithItsTokenSyncsAndFinishes) {
             v1::ERROR_CODE_AUTH_FAILED);
   std::string bot_token;
   {
-    auto db = storage::Database::open(storage::DatabaseOptions(dir_.path()));
+    auto db = storage::Database::open(storage::testing::test_database_options(dir_.path()));
     ASSERT_TRUE(db.ok()) << db.message();
     accounts::Accounts acc(*db.value(), accounts::Argon2Params::cheap_for_tests());
     auto bot = acc.create_bot("lion-bot");

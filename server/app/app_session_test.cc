@@ -3,6 +3,7 @@
 
 #include "server/accounts/accounts.h"
 #include "server/app/app_test_client.h"
+#include "server/storage/test_database.h"
 
 namespace boyi::app::test {
 namespace {
@@ -72,7 +73,7 @@ TEST_F(SessionTest, SignInVariantsAndWrongCredentials) {
   // A bot account made with the accounts library on the same database (as boyi-admin does).
   std::string token;
   {
-    auto db = storage::Database::open(storage::DatabaseOptions(dir_.path()));
+    auto db = storage::Database::open(storage::testing::test_database_options(dir_.path()));
     ASSERT_TRUE(db.ok()) << db.message();
     accounts::Accounts acc(*db.value(), accounts::Argon2Params::cheap_for_tests());
     auto bot = acc.create_bot("tiger-bot");

@@ -11,6 +11,7 @@
 #include <random>
 
 #include "protocol/wire/json.h"
+#include "server/storage/test_database.h"
 
 namespace boyi::app::test {
 
@@ -29,6 +30,7 @@ ServerConfig test_config(const std::filesystem::path& data) {
   c.address = "127.0.0.1";
   c.port = 0;
   c.data_dir = data;
+  if (storage::testing::testing_postgres()) c.storage = storage::testing::test_storage(data);
   c.log_level = "warn";
   c.argon2 = accounts::Argon2Params::cheap_for_tests();
   c.storage_sync_full = false;

@@ -125,9 +125,10 @@ Result<std::unique_ptr<ServerApp>> ServerApp::start(ServerConfig config) {
   impl->log = std::move(log).value();
 
   storage::DatabaseOptions opts(config.data_dir);
+  opts.storage = config.storage;
   opts.synchronous_full = config.storage_sync_full;
   auto db = storage::Database::open(opts);
-  if (!db) return Error{"cannot open storage in " + config.data_dir.string() + ": " + db.message()};
+  if (!db) return Error{"cannot open storage: " + db.message()};
   impl->db = std::move(db).value();
   impl->accounts = std::make_unique<accounts::Accounts>(*impl->db, config.argon2);
   impl->metrics = std::make_unique<AppMetrics>(*impl->registry);
@@ -176,6 +177,7 @@ Result<std::unique_ptr<ServerApp>> ServerApp::start(ServerConfig config) {
   impl->log->info("listening", {{"address", config.address},
                                 {"port", impl->port},
                                 {"data", config.data_dir.string()},
+                                {"storage", impl->db->where()},
                                 {"web", lc.static_root.string()},
                                 {"threads", n}});
   return std::unique_ptr<ServerApp>(new ServerApp(std::move(impl)));

@@ -1,5 +1,6 @@
 #include "server/core/config.h"
 
+#include <cctype>
 #include <fstream>
 #include <functional>
 #include <map>
@@ -137,6 +138,7 @@ const std::map<std::string, Setter>& setters() {
       {"address", string_field("address", &C::address)},
       {"port", int_field("port", &C::port, 0, 65535)},
       {"data", path_field("data", &C::data_dir)},
+      {"storage", string_field("storage", &C::storage)},
       {"web", path_field("web", &C::web_dir)},
       {"log_level", string_field("log_level", &C::log_level)},
       {"log_format", string_field("log_format", &C::log_format)},
@@ -211,6 +213,9 @@ Status ServerConfig::validate() const {
   if (log_format != "text" && log_format != "json")
     return Error{"log_format: '" + log_format + "' is not text or json"};
   if (data_dir.empty()) return Error{"data: the data directory may not be empty"};
+  if (storage != "sqlite" && !storage.starts_with("postgresql://") &&
+      !storage.starts_with("postgres://"))
+    return Error{"storage: expected \"sqlite\" or a postgresql:// URL"};
   if (auto s = default_time.validate(); !s) return Error{"default_time: " + s.message()};
   return Status::Ok();
 }
@@ -234,6 +239,27 @@ Status load_config_file(const std::filesystem::path& path, ServerConfig& config)
   if (text.str().size() > 1 << 20) return Error{path.string() + ": larger than 1 MiB"};
   if (auto s = apply_config_json(text.str(), config); !s)
     return Error{path.string() + ": " + s.message()};
+  return Status::Ok();
+}
+
+Status apply_config_environment(ServerConfig& config,
+                                const std::function<const char*(const char*)>& getenv) {
+  ServerConfig next = config;
+  for (const auto& [key, setter] : setters()) {
+    std::string name = "BOYI_";
+    for (char c : key) name += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    const char* text = getenv(name.c_str());
+    if (!text) continue;
+    // A number, a boolean or an object as JSON; anything else (a path, a URL) as a string.
+    Json value = Json::parse(text, nullptr, /*allow_exceptions=*/false);
+    if (value.is_discarded() || value.is_string() || value.is_null() || value.is_array())
+      value = std::string(text);
+    Status s = setter(value, next);
+    if (!s && !value.is_string()) s = setter(Json(std::string(text)), next);  // "data": "2024"
+    if (!s) return Error{name + ": " + s.message()};
+  }
+  if (auto s = next.validate(); !s) return s;
+  config = std::move(next);
   return Status::Ok();
 }
 

@@ -1,10 +1,13 @@
 // The server program's settings: every one has a default a competition server can run on;
-// a JSON config file (--config) may set any of them (unknown keys are errors), and the
-// command line overrides the file for --port, --data, --web, --log-level, --log-format.
+// a JSON config file (--config) may set any of them (unknown keys are errors); environment
+// variables BOYI_<KEY> override the file (BOYI_PORT, BOYI_STORAGE, ...: every top-level
+// key, upper-cased); the command line overrides both for --port, --address, --data,
+// --storage, --web, --log-level, --log-format.
 #pragma once
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -19,6 +22,9 @@ struct ServerConfig {
   std::string address = "0.0.0.0";
   std::uint16_t port = 7700;  // 0: an ephemeral port
   std::filesystem::path data_dir = "data";
+  // Where accounts, matches and tournaments are kept: "sqlite" (<data_dir>/boyi.sqlite3,
+  // the embedded default) or a PostgreSQL URL, postgresql://user[:password]@host[:port]/db.
+  std::string storage = "sqlite";
   std::filesystem::path web_dir;    // empty or missing: API only (no static files)
   std::string log_level = "info";   // trace, debug, info, warn, error, off
   std::string log_format = "text";  // text | json
@@ -31,7 +37,9 @@ struct ServerConfig {
 
   net::NetLimits limits;
   accounts::Argon2Params argon2;
-  bool storage_sync_full = true;  // SQLite synchronous=FULL (false: NORMAL)
+  // Commits survive power loss (SQLite synchronous=FULL, PostgreSQL synchronous_commit=on);
+  // false: only a crash of the server process (NORMAL / off).
+  bool storage_sync_full = true;
 
   // Matches.
   std::int64_t disconnect_grace_ms = 30'000;
@@ -58,6 +66,12 @@ struct ServerConfig {
 // keys, wrong types and bad values are errors naming the key.
 Status apply_config_json(std::string_view json_text, ServerConfig& config);
 Status load_config_file(const std::filesystem::path& path, ServerConfig& config);
+// Applies BOYI_<KEY> environment variables (read through `getenv`) for the config file's
+// top-level keys: a value is read as JSON where it is a number, true/false or an object
+// (BOYI_LIMITS='{"max_frame_bytes": 65536}'), else as a string (BOYI_STORAGE=postgresql://...).
+// Other BOYI_ variables are not settings and are left alone.
+Status apply_config_environment(ServerConfig& config,
+                                const std::function<const char*(const char*)>& getenv);
 
 // The web client shipped with the program: share/boyi/web beside its bin/ (installed, or
 // the build tree's link to the source tree's web/dist); empty when there is none.

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <map>
 
 #include "server/core/config.h"
 #include "server/storage/test_support.h"
@@ -65,6 +66,48 @@ TEST(ServerConfig, FileLoadingNamesTheFile) {
   auto s = load_config_file(dir.path() / "missing.json", c);
   ASSERT_FALSE(s.ok());
   EXPECT_NE(s.message().find("missing.json"), std::string::npos);
+}
+
+TEST(ServerConfig, StorageIsSqliteOrAPostgresUrl) {
+  ServerConfig c;
+  EXPECT_EQ(c.storage, "sqlite");
+  ASSERT_TRUE(apply_config_json(R"({"storage": "postgresql://boyi@db/boyi"})", c).ok());
+  EXPECT_EQ(c.storage, "postgresql://boyi@db/boyi");
+  auto bad = apply_config_json(R"({"storage": "mysql://db"})", c);
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.message().find("storage"), std::string::npos) << bad.message();
+  EXPECT_EQ(c.storage, "postgresql://boyi@db/boyi");  // a refused file changes nothing
+}
+
+TEST(ServerConfig, EnvironmentVariablesSetTopLevelKeys) {
+  const std::map<std::string, std::string> env = {
+      {"BOYI_PORT", "9100"},
+      {"BOYI_STORAGE", "postgresql://boyi:pw@db:5432/boyi"},
+      {"BOYI_HOUSE_BOTS", "false"},
+      {"BOYI_DATA", "2024"},  // a number, but data is a path
+      {"BOYI_LIMITS", R"({"max_frame_bytes": 4096})"},
+      {"BOYI_TEST_POSTGRES_DIR", "/not/a/setting"},
+  };
+  auto getenv = [&](const char* name) -> const char* {
+    auto it = env.find(name);
+    return it == env.end() ? nullptr : it->second.c_str();
+  };
+  ServerConfig c;
+  ASSERT_TRUE(apply_config_environment(c, getenv).ok());
+  EXPECT_EQ(c.port, 9100);
+  EXPECT_EQ(c.storage, "postgresql://boyi:pw@db:5432/boyi");
+  EXPECT_FALSE(c.house_bots);
+  EXPECT_EQ(c.data_dir, std::filesystem::path("2024"));
+  EXPECT_EQ(c.limits.max_frame_bytes, 4096u);
+
+  const std::map<std::string, std::string> wrong = {{"BOYI_PORT", "seventy"}};
+  auto bad = apply_config_environment(c, [&](const char* name) -> const char* {
+    auto it = wrong.find(name);
+    return it == wrong.end() ? nullptr : it->second.c_str();
+  });
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.message().find("BOYI_PORT"), std::string::npos) << bad.message();
+  EXPECT_EQ(c.port, 9100);
 }
 
 }  // namespace

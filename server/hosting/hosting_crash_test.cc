@@ -21,6 +21,7 @@
 #include "referee/presets.h"
 #include "server/hosting/resume.h"
 #include "server/hosting/test_support.h"
+#include "server/storage/test_database.h"
 
 namespace boyi::hosting {
 namespace {
@@ -107,7 +108,7 @@ struct ChildMatch {
 // The child: four matches, one per game, played in turns by random movers until
 // every one is over (or the parent kills it, which is the point).
 [[noreturn]] void child(const std::filesystem::path& dir, int fd, std::uint64_t seed) {
-  auto opened = storage::Database::open(storage::DatabaseOptions(dir));
+  auto opened = storage::Database::open(storage::testing::test_database_options(dir));
   if (!opened) ::_exit(2);
   storage::Database& db = *opened.value();
   auto red = db.create_user(storage::new_human("red"));
@@ -214,6 +215,8 @@ struct Totals {
 void one_round(std::uint64_t seed, Totals& totals) {
   storage::testing::TempDir tmp;
   ASSERT_TRUE(tmp.ok());
+  // The database exists (on PostgreSQL: is created) before the child opens it.
+  (void)storage::testing::test_database_options(tmp.path());
   int fds[2];
   ASSERT_EQ(::pipe(fds), 0);
   const pid_t pid = ::fork();
@@ -256,7 +259,7 @@ void one_round(std::uint64_t seed, Totals& totals) {
     if (r.type == kState) last_state[r.match] = r;
   }
 
-  auto opened = storage::Database::open(storage::DatabaseOptions(tmp.path()));
+  auto opened = storage::Database::open(storage::testing::test_database_options(tmp.path()));
   ASSERT_TRUE(opened.ok()) << opened.message();
   storage::Database& db = *opened.value();
   ASSERT_TRUE(db.integrity_check().ok());

@@ -1,6 +1,5 @@
 // StorageJournal, stored match configurations, load_resumable and resume_all.
 #include <gtest/gtest.h>
-#include <sqlite3.h>
 
 #include "server/hosting/resume.h"
 #include "server/hosting/test_support.h"
@@ -168,12 +167,11 @@ TEST(HostingResume, ResumesRunningMatchesAndSettlesOnesThatDoNotReplay) {
   ASSERT_TRUE(refs[2]->resign(0, now).ok());  // surakarta is over
   // dots' journal is damaged: its third action no longer replays.
   {
-    sqlite3* raw = nullptr;
-    ASSERT_EQ(sqlite3_open(d.db->path().c_str(), &raw), SQLITE_OK);
+    auto side = storage::testing::side_connection(d.options);
+    ASSERT_TRUE(side);
     const std::string sql =
         "UPDATE journal SET text = 'Z99' WHERE match_id = " + configs[1].match_id + " AND idx = 4";
-    EXPECT_EQ(sqlite3_exec(raw, sql.c_str(), nullptr, nullptr, nullptr), SQLITE_OK);
-    sqlite3_close(raw);
+    EXPECT_TRUE(side->exec(sql).ok());
   }
   const TimePoint later = now + std::chrono::hours(5);
   auto resumed = resume_all(*d.db, later);

@@ -11,8 +11,9 @@
 
 #include "base/rng.h"
 #include "engine/registry.h"
-#include "server/hosting/storage_journal.h"
 #include "referee/referee.h"
+#include "server/hosting/storage_journal.h"
+#include "server/storage/test_database.h"
 #include "server/storage/test_support.h"
 
 namespace boyi::hosting::testing {
@@ -27,8 +28,10 @@ struct Db {
   std::unique_ptr<storage::Database> db;
   std::array<storage::Id, 2> seats{};
 
-  explicit Db(bool synchronous_full = true) {
-    storage::DatabaseOptions options(tmp.path());
+  storage::DatabaseOptions options;
+
+  explicit Db(bool synchronous_full = true)
+      : options(storage::testing::test_database_options(tmp.path())) {
     options.synchronous_full = synchronous_full;
     auto opened = storage::Database::open(options);
     EXPECT_TRUE(opened.ok()) << opened.message();

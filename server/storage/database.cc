@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "server/storage/migrations.h"
+#include "server/storage/postgres.h"
 #include "server/storage/sqlite.h"
 
 namespace boyi::storage {
@@ -15,24 +16,10 @@ std::int64_t wall_clock_ms() {
   return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
 }
 
-namespace {
-
-// Runs a PRAGMA that answers one row and returns its first column as text.
-Result<std::string> pragma(Connection& conn, const std::string& sql) {
-  auto st = conn.prepare(sql);
-  if (!st) return Error{st.message()};
-  auto row = st.value().step();
-  if (!row) return Error{row.message()};
-  if (!*row) return std::string();
-  return st.value().text(0);
-}
-
-}  // namespace
-
-Database::Database(std::unique_ptr<Connection> conn, std::filesystem::path path,
+Database::Database(std::unique_ptr<Connection> conn, std::string where,
                    const DatabaseOptions& options)
     : conn_(std::move(conn)),
-      path_(std::move(path)),
+      where_(std::move(where)),
       group_commit_(options.group_commit),
       max_batch_(static_cast<std::size_t>(std::max(1, options.max_batch))) {
   batch_.reserve(max_batch_);
@@ -41,62 +28,63 @@ Database::Database(std::unique_ptr<Connection> conn, std::filesystem::path path,
 Database::~Database() = default;
 
 int Database::latest_schema_version() {
-  return migrations().back().version;
+  return storage::latest_schema_version();
 }
 
-Result<std::unique_ptr<Database>> Database::open(const DatabaseOptions& options) {
+bool Database::is_postgres() const {
+  return conn_->dialect() == SqlDialect::kPostgres;
+}
+
+namespace {
+
+Result<std::unique_ptr<Connection>> open_sqlite(const DatabaseOptions& options,
+                                                std::string& where) {
   std::error_code ec;
   std::filesystem::create_directories(options.data_dir, ec);
   if (ec)
     return fail("cannot create data directory " + options.data_dir.string() + ": " + ec.message());
   const std::filesystem::path path = options.data_dir / kDatabaseFile;
-  const std::string where = "database " + path.string();
-
-  auto conn = Connection::open(path.string(), /*create=*/true);
+  where = "database " + path.string();
+  auto conn = SqliteConnection::open_database(
+      path.string(), SqliteSettings{options.synchronous_full, options.busy_timeout_ms});
   if (!conn) return Error{conn.message()};
-  Connection& c = *conn.value();
-  sqlite3_busy_timeout(c.raw(), options.busy_timeout_ms);
+  return std::unique_ptr<Connection>(std::move(conn).value());
+}
 
-  // The first statement reads the file header: a file that is not a database fails here.
-  auto mode = pragma(c, "PRAGMA journal_mode = WAL");
-  if (!mode) return fail("cannot open " + where + ": " + mode.message());
-  if (*mode != "wal") return fail("cannot open " + where + ": WAL mode refused (" + *mode + ")");
-  if (auto s = c.exec(options.synchronous_full ? "PRAGMA synchronous = FULL"
-                                               : "PRAGMA synchronous = NORMAL");
-      !s)
-    return fail("cannot open " + where + ": " + s.message());
-  if (auto s = c.exec("PRAGMA foreign_keys = ON"); !s)
-    return fail("cannot open " + where + ": " + s.message());
-  auto fk = pragma(c, "PRAGMA foreign_keys");
-  if (!fk || *fk != "1") return fail("cannot open " + where + ": foreign keys unavailable");
-  if (auto s = migrate(c); !s) return fail("cannot open " + where + ": " + s.message());
+Result<std::unique_ptr<Connection>> open_postgres(const DatabaseOptions& options,
+                                                  std::string& where) {
+  where = "PostgreSQL database " + redacted_url(options.storage);
+  auto conn = PostgresConnection::open(
+      options.storage, PostgresSettings{options.synchronous_full, options.busy_timeout_ms});
+  if (!conn) return Error{conn.message()};
+  return std::unique_ptr<Connection>(std::move(conn).value());
+}
 
-  return std::unique_ptr<Database>(new Database(std::move(conn).value(), path, options));
+}  // namespace
+
+Result<std::unique_ptr<Database>> Database::open(const DatabaseOptions& options) {
+  std::string where;
+  Result<std::unique_ptr<Connection>> conn = fail("unreachable");
+  if (options.storage.empty() || options.storage == "sqlite")
+    conn = open_sqlite(options, where);
+  else if (is_postgres_url(options.storage))
+    conn = open_postgres(options, where);
+  else
+    return fail("unknown storage '" + redacted_url(options.storage) +
+                "': use \"sqlite\" or a postgresql:// URL");
+  if (!conn) return Error{conn.message()};
+  if (auto s = migrate(*conn.value()); !s) return fail("cannot open " + where + ": " + s.message());
+  return std::unique_ptr<Database>(new Database(std::move(conn).value(), where, options));
 }
 
 Result<int> Database::schema_version() {
   std::lock_guard lock(mutex_);
-  auto v = pragma(*conn_, "PRAGMA user_version");
-  if (!v) return Error{v.message()};
-  return std::stoi(*v);
+  return conn_->schema_version();
 }
 
 Status Database::integrity_check() {
   std::lock_guard lock(mutex_);
-  auto st = conn_->prepare("PRAGMA integrity_check");
-  if (!st) return st.status();
-  std::string problems;
-  for (int rows = 0;; ++rows) {
-    auto row = st.value().step();
-    if (!row) return fail("integrity check: " + row.message());
-    if (!*row) break;
-    std::string line = st.value().text(0);
-    if (rows == 0 && line == "ok") continue;
-    if (!problems.empty()) problems += "; ";
-    problems += line;
-  }
-  if (!problems.empty()) return fail("integrity check failed: " + problems);
-  return Status::Ok();
+  return conn_->integrity_check();
 }
 
 Status Database::with_connection(const std::function<Status(Connection&)>& work) {

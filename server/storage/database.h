@@ -1,10 +1,12 @@
-// Database: the server's durable state in one SQLite file, <data dir>/boyi.sqlite3.
+// Database: the server's durable state, in one SQLite file, <data dir>/boyi.sqlite3
+// (the embedded default), or in a PostgreSQL database named by a storage URL.
 //
-// Opened in WAL mode with synchronous=FULL (every commit is on disk when the call
-// returns), foreign keys on and a busy timeout; the schema is brought up to date
-// by numbered migrations (PRAGMA user_version), each in its own transaction.
+// SQLite is opened in WAL mode with synchronous=FULL (every commit is on disk when
+// the call returns), foreign keys on and a busy timeout; PostgreSQL with
+// synchronous_commit on (the same promise). The schema is brought up to date by
+// numbered migrations, each in its own transaction (migrations.h).
 // All methods are safe to call from several threads (one connection behind a
-// mutex); none throws: failures come back as Status / Result with SQLite's message.
+// mutex); none throws: failures come back as Status / Result with the engine's message.
 // Journal appends from concurrent threads are group-committed: one of the waiting
 // callers commits everyone's queued entries in one transaction (group_commit.cc).
 // The schema and the resume protocol are described in README.md.
@@ -34,9 +36,14 @@ class Connection;
 struct DatabaseOptions {
   explicit DatabaseOptions(std::filesystem::path dir = "data") : data_dir(std::move(dir)) {}
   std::filesystem::path data_dir;
-  // FULL: a commit survives power loss. NORMAL (false): survives a process crash
-  // but the last commits may be lost on power loss; faster.
+  // Where the data lives: empty or "sqlite" for <data_dir>/boyi.sqlite3; a URL
+  // postgresql://user[:password]@host[:port]/database (libpq's syntax) for PostgreSQL.
+  std::string storage;
+  // true: a commit survives power loss (SQLite synchronous=FULL, PostgreSQL
+  // synchronous_commit=on). false: survives a crash of this process but the last
+  // commits may be lost on power loss (or a crash of the PostgreSQL server); faster.
   bool synchronous_full = true;
+  // How long a statement waits for another process's lock before failing.
   int busy_timeout_ms = 5000;
   // Group commit: concurrent append_journal calls share one transaction (one
   // fsync); each entry still gets its own checks and its own result. false: one
@@ -67,10 +74,12 @@ class Database {
   Database(const Database&) = delete;
   Database& operator=(const Database&) = delete;
 
-  const std::filesystem::path& path() const { return path_; }
+  // "database <file>" or "PostgreSQL database <url without password>", for messages.
+  const std::string& where() const { return where_; }
+  bool is_postgres() const;
   Result<int> schema_version();
   static int latest_schema_version();
-  // "ok", or SQLite's list of problems as an error.
+  // OK, or the engine's list of problems as an error.
   Status integrity_check();
 
   // --- users (users.cc) ---
@@ -134,8 +143,7 @@ class Database {
   Result<std::optional<std::int64_t>> last_heartbeat();
 
  private:
-  Database(std::unique_ptr<Connection> conn, std::filesystem::path path,
-           const DatabaseOptions& options);
+  Database(std::unique_ptr<Connection> conn, std::string where, const DatabaseOptions& options);
   Result<Match> create_match_locked(const NewMatch& match);
   Status link_tournament_game_locked(Id tournament, Id game, Id match);
   Result<std::vector<Match>> select_matches(const char* sql, std::optional<std::int64_t> a,
@@ -156,7 +164,7 @@ class Database {
   void commit_batch();  // commits batch_ (mutex_ held)
 
   std::unique_ptr<Connection> conn_;
-  std::filesystem::path path_;
+  std::string where_;
   std::mutex mutex_;  // the connection
 
   bool group_commit_ = true;

@@ -4,7 +4,7 @@
 // Leader/follower: each caller queues its entry and waits. Whenever no commit is
 // in progress, one waiting caller becomes the leader: it takes up to max_batch
 // queued entries (oldest first), and under the connection's mutex runs
-//   BEGIN IMMEDIATE
+//   BEGIN (IMMEDIATE)
 //   for each entry: SAVEPOINT; checks and writes; RELEASE (or ROLLBACK TO + RELEASE)
 //   COMMIT                       -- the one fsync (synchronous=FULL)
 // then marks every entry of the batch done with its own result and wakes the
@@ -15,7 +15,7 @@
 #include <utility>
 
 #include "server/storage/database.h"
-#include "server/storage/sqlite.h"
+#include "server/storage/sql.h"
 
 namespace boyi::storage {
 
@@ -84,12 +84,8 @@ void Database::commit_batch() {
       if (p->result.ok()) p->result = fail(refused_prefix(*p->row) + why);
     if (conn_->in_transaction()) (void)conn_->exec("ROLLBACK");
   };
-  auto run = [this](const char* sql) -> Status {
-    auto q = conn_->query(sql);
-    if (!q) return q.status();
-    return q.value()->run();
-  };
-  if (auto s = conn_->exec("BEGIN IMMEDIATE"); !s) return abort_batch(s.message());
+  auto run = [this](const char* sql) -> Status { return conn_->exec(sql); };
+  if (auto s = conn_->begin(); !s) return abort_batch(s.message());
   int accepted = 0;
   for (PendingAppend* p : batch_) {
     if (auto s = run("SAVEPOINT journal_entry"); !s)
@@ -101,8 +97,9 @@ void Database::commit_batch() {
       ++accepted;
       continue;
     }
-    // Refused: this entry rolls back alone, unless SQLite rolled back the whole
-    // transaction (I/O error, disk full, out of memory), taking the batch with it.
+    // Refused: this entry rolls back alone, unless the engine rolled back the whole
+    // transaction (I/O error, disk full, out of memory, a lost connection), taking
+    // the batch with it.
     p->result = std::move(s);
     if (!conn_->in_transaction())
       return abort_batch("the batch was rolled back: " + p->result.message());
@@ -114,8 +111,8 @@ void Database::commit_batch() {
     (void)conn_->exec("ROLLBACK");
     return;
   }
-  // synchronous=FULL: the WAL is synced before COMMIT returns.
-  if (auto s = conn_->exec("COMMIT"); !s) abort_batch("commit: " + s.message());
+  // SQLite synchronous=FULL / PostgreSQL synchronous_commit: on disk when COMMIT returns.
+  if (auto s = conn_->commit(); !s) abort_batch("commit: " + s.message());
 }
 
 }  // namespace boyi::storage

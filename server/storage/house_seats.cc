@@ -1,6 +1,6 @@
 #include "server/storage/house_seats.h"
 
-#include "server/storage/sqlite.h"
+#include "server/storage/sql.h"
 
 namespace boyi::storage {
 

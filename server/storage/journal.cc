@@ -3,7 +3,7 @@
 #include <utility>
 
 #include "server/storage/database.h"
-#include "server/storage/sqlite.h"
+#include "server/storage/sql.h"
 
 namespace boyi::storage {
 

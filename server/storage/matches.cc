@@ -3,7 +3,7 @@
 #include <utility>
 
 #include "server/storage/database.h"
-#include "server/storage/sqlite.h"
+#include "server/storage/sql.h"
 
 namespace boyi::storage {
 
@@ -111,7 +111,8 @@ Result<Match> Database::create_match_locked(const NewMatch& match) {
       "INSERT INTO matches(game, preset, rules, total_ms, per_move_ms, increment_ms, grace_ms, "
       "seat0_user, seat1_user, status, created_ms, rated, tournament_id, illegal_policy, "
       "illegal_attempts, disconnect_grace_ms, spectator_delay_plies) "
-      "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 'waiting', ?10, ?11, ?12, ?13, ?14, ?15, ?16)");
+      "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 'waiting', ?10, ?11, ?12, ?13, ?14, ?15, ?16) "
+      "RETURNING id");
   if (!q) return Error{q.message()};
   const std::int64_t now = wall_clock_ms();
   const TimeControl& t = match.time;
@@ -122,14 +123,15 @@ Result<Match> Database::create_match_locked(const NewMatch& match) {
                                    match.spectator_delay_plies);
       !s)
     return Error{s.message()};
-  if (auto s = q.value()->run(); !s) {
-    if (conn_->extended_errcode() == SQLITE_CONSTRAINT_FOREIGNKEY)
+  auto inserted = q.value()->step();
+  if (!inserted || !*inserted) {
+    if (conn_->last_error_kind() == SqlErrorKind::kForeignKeyViolation)
       return fail("creating match: a seat's user does not exist");
-    return fail("creating match: " + s.message());
+    return fail("creating match: " + inserted.message());
   }
   Match out;
   static_cast<NewMatch&>(out) = match;
-  out.id = conn_->last_insert_rowid();
+  out.id = q.value()->int64(0);
   out.status = MatchStatus::kWaiting;
   out.created_ms = now;
   return out;
@@ -144,7 +146,7 @@ Status Database::set_seat(Id match, Seat seat, Id user) {
   if (!q) return q.status();
   if (auto s = q.value()->bind_all(match, user); !s) return s;
   if (auto s = q.value()->run(); !s) {
-    if (conn_->extended_errcode() == SQLITE_CONSTRAINT_FOREIGNKEY)
+    if (conn_->last_error_kind() == SqlErrorKind::kForeignKeyViolation)
       return fail("no user with id " + std::to_string(user));
     return s;
   }
@@ -225,9 +227,9 @@ Result<std::vector<Match>> Database::list_matches(std::optional<MatchStatus> sta
     return select_matches("SELECT " BOYI_MATCH_COLUMNS " FROM matches ORDER BY id DESC LIMIT ?1",
                           limit, std::nullopt);
   return select_matches("SELECT " BOYI_MATCH_COLUMNS
-                        " FROM matches WHERE status = (CASE ?2 WHEN 0 THEN 'waiting' WHEN 1 THEN "
-                        "'running' WHEN 2 THEN 'finished' ELSE 'aborted' END) "
-                        "ORDER BY id DESC LIMIT ?1",
+                        " FROM matches WHERE status = (CASE CAST(?2 AS INTEGER) WHEN 0 THEN "
+                        "'waiting' WHEN 1 THEN 'running' WHEN 2 THEN 'finished' ELSE 'aborted' "
+                        "END) ORDER BY id DESC LIMIT ?1",
                         limit, static_cast<std::int64_t>(*status));
 }
 

@@ -3,8 +3,9 @@
 #include <array>
 #include <string>
 
+#include "server/storage/migration_postgres.h"
 #include "server/storage/migration_tournaments.h"
-#include "server/storage/sqlite.h"
+#include "server/storage/sql.h"
 
 namespace boyi::storage {
 
@@ -168,48 +169,59 @@ DROP TRIGGER IF EXISTS tournament_game_link;
 )sql";
 
 // In order; version 3: tournaments and ratings (migration_tournaments.h).
-constexpr std::array<Migration, 5> kMigrations = {
+constexpr std::array<Migration, 5> kSqliteMigrations = {
     {{1, kV1}, {2, kV2}, {3, kMigrationTournaments}, {4, kV4}, {5, kV5}}};
 
-Result<int> user_version(Connection& conn) {
-  auto st = conn.prepare("PRAGMA user_version");
-  if (!st) return Error{st.message()};
-  auto row = st.value().step();
-  if (!row) return Error{"reading the schema version: " + row.message()};
-  if (!*row) return fail("reading the schema version: no row");
-  return static_cast<int>(st.value().int64(0));
+// A new PostgreSQL database starts at version 5 (migration_postgres.h).
+constexpr std::array<Migration, 1> kPostgresMigrations = {{{5, kPostgresBaseline}}};
+
+static_assert(kSqliteMigrations.back().version == kPostgresMigrations.back().version,
+              "every migration is written for both engines");
+
+}  // namespace
+
+std::span<const Migration> migrations(SqlDialect dialect) {
+  if (dialect == SqlDialect::kPostgres) return kPostgresMigrations;
+  return kSqliteMigrations;
+}
+
+int latest_schema_version() {
+  return kSqliteMigrations.back().version;
+}
+
+namespace {
+
+// Applies the missing migrations, each in its own transaction; the caller holds the schema lock.
+Status migrate_locked(Connection& conn) {
+  auto current = conn.schema_version();
+  if (!current) return current.status();
+  const int latest = latest_schema_version();
+  if (*current > latest)
+    return fail("database schema version " + std::to_string(*current) +
+                " is newer than this program supports (" + std::to_string(latest) + ")");
+  for (const Migration& m : migrations(conn.dialect())) {
+    if (m.version <= *current) continue;
+    const std::string step = "migration " + std::to_string(m.version) + ": ";
+    Transaction tx(conn);
+    if (auto s = tx.begin(); !s) return fail(step + s.message());
+    // Another process may have migrated between our read and our transaction.
+    auto now = conn.schema_version();
+    if (!now) return now.status();
+    if (*now >= m.version) continue;
+    if (auto s = conn.exec(m.sql); !s) return fail(step + s.message());
+    if (auto s = conn.set_schema_version(m.version); !s) return fail(step + s.message());
+    if (auto s = tx.commit(); !s) return fail(step + s.message());
+  }
+  return Status::Ok();
 }
 
 }  // namespace
 
-std::span<const Migration> migrations() {
-  return kMigrations;
-}
-
 Status migrate(Connection& conn) {
-  auto current = user_version(conn);
-  if (!current) return current.status();
-  const int latest = kMigrations.back().version;
-  if (*current > latest)
-    return fail("database schema version " + std::to_string(*current) +
-                " is newer than this program supports (" + std::to_string(latest) + ")");
-  for (const Migration& m : kMigrations) {
-    if (m.version <= *current) continue;
-    Transaction tx(conn);
-    if (auto s = tx.begin(); !s)
-      return fail("migration " + std::to_string(m.version) + ": " + s.message());
-    // Another process may have migrated between our read and BEGIN IMMEDIATE.
-    auto now = user_version(conn);
-    if (!now) return now.status();
-    if (*now >= m.version) continue;
-    if (auto s = conn.exec(m.sql); !s)
-      return fail("migration " + std::to_string(m.version) + ": " + s.message());
-    if (auto s = conn.exec("PRAGMA user_version = " + std::to_string(m.version)); !s)
-      return fail("migration " + std::to_string(m.version) + ": " + s.message());
-    if (auto s = tx.commit(); !s)
-      return fail("migration " + std::to_string(m.version) + ": " + s.message());
-  }
-  return Status::Ok();
+  if (auto s = conn.lock_schema(); !s) return fail("taking the schema lock: " + s.message());
+  Status s = migrate_locked(conn);
+  conn.unlock_schema();
+  return s;
 }
 
 }  // namespace boyi::storage

@@ -1,7 +1,7 @@
 // Ratings and their history (rating_store.h).
 #include "server/storage/rating_store.h"
 
-#include "server/storage/sqlite.h"
+#include "server/storage/sql.h"
 
 namespace boyi::storage {
 
@@ -40,9 +40,9 @@ Result<std::optional<RatingRow>> read(Connection& conn, Id user, const std::stri
 
 Result<bool> write(Connection& conn, const RatingChange& c) {
   auto h = conn.query(
-      "INSERT OR IGNORE INTO rating_history(user_id, game, match_id, opponent_id, score, "
+      "INSERT INTO rating_history(user_id, game, match_id, opponent_id, score, "
       "rating_before, rd_before, volatility_before, rating, rd, volatility, wall_ms) "
-      "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)");
+      "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12) ON CONFLICT DO NOTHING");
   if (!h) return Error{h.message()};
   if (auto s = h.value()->bind_all(c.user, c.game, c.match, c.opponent, c.score, c.before.rating,
                                    c.before.rd, c.before.volatility, c.after.rating, c.after.rd,
@@ -55,7 +55,8 @@ Result<bool> write(Connection& conn, const RatingChange& c) {
       "INSERT INTO ratings(user_id, game, rating, rd, volatility, games, updated_ms) "
       "VALUES(?1, ?2, ?3, ?4, ?5, 1, ?6) "
       "ON CONFLICT(user_id, game) DO UPDATE SET rating = excluded.rating, rd = excluded.rd, "
-      "volatility = excluded.volatility, games = games + 1, updated_ms = excluded.updated_ms");
+      "volatility = excluded.volatility, games = ratings.games + 1, updated_ms = "
+      "excluded.updated_ms");
   if (!r) return Error{r.message()};
   if (auto s = r.value()->bind_all(c.user, c.game, c.after.rating, c.after.rd, c.after.volatility,
                                    c.wall_ms);

@@ -1,131 +1,88 @@
-// A thin RAII layer over SQLite's C API: a connection, prepared statements
-// (cached per connection and reset after every use), and transactions. Every
-// failure becomes a boyi::Status / Result carrying SQLite's own message.
-// Only storage/ includes this header; the rest of the server uses database.h.
+// The SQLite engine of the SQL layer (sql.h): a thin RAII layer over SQLite's C API.
+// The embedded default: one file, <data dir>/boyi.sqlite3, in WAL mode.
 #pragma once
 
 #include <sqlite3.h>
 
 #include <cstdint>
 #include <memory>
-#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
 
 #include "base/result.h"
+#include "server/storage/sql.h"
 
 namespace boyi::storage {
 
-// One prepared statement. Bind parameters are 1-based; columns 0-based.
-class Statement {
+class SqliteStatement final : public Statement {
  public:
-  explicit Statement(sqlite3_stmt* stmt) : stmt_(stmt) {}
-  Statement(Statement&& other) noexcept : stmt_(other.stmt_) { other.stmt_ = nullptr; }
-  Statement& operator=(Statement&&) = delete;
-  Statement(const Statement&) = delete;
-  ~Statement() { sqlite3_finalize(stmt_); }
+  explicit SqliteStatement(sqlite3_stmt* stmt) : stmt_(stmt) {}
+  SqliteStatement(const SqliteStatement&) = delete;
+  SqliteStatement& operator=(const SqliteStatement&) = delete;
+  ~SqliteStatement() override { sqlite3_finalize(stmt_); }
 
-  Status bind(int index, std::int64_t value);
-  Status bind(int index, int value) { return bind(index, std::int64_t{value}); }
-  Status bind(int index, bool value) { return bind(index, std::int64_t{value ? 1 : 0}); }
-  Status bind(int index, double value);
-  Status bind(int index, std::string_view text);
-  Status bind(int index, const std::string& text) { return bind(index, std::string_view(text)); }
-  Status bind(int index, const char* text) { return bind(index, std::string_view(text)); }
-  Status bind(int index, std::nullopt_t);
-  template <class T>
-  Status bind(int index, const std::optional<T>& value) {
-    return value ? bind(index, *value) : bind(index, std::nullopt);
-  }
-  Status bind_blob(int index, std::string_view bytes);
+  Status bind_blob(int index, std::string_view bytes) override;
+  Result<bool> step() override;
+  void reset() override;
+  bool is_null(int column) const override;
+  std::int64_t int64(int column) const override;
+  double real(int column) const override;
+  std::string text(int column) const override;
+  std::string blob(int column) const override;
 
-  // Binds the arguments to parameters 1, 2, ... in order.
-  template <class... Args>
-  Status bind_all(const Args&... args) {
-    int index = 0;
-    Status status;
-    ((status.ok() ? (status = bind(++index, args), 0) : 0), ...);
-    return status;
-  }
-
-  // One step: true when a row is available, false when done.
-  Result<bool> step();
-  // Steps to completion, expecting no rows.
-  Status run();
-  void reset();
-
-  bool is_null(int column) const;
-  std::int64_t int64(int column) const;
-  double real(int column) const;
-  std::string text(int column) const;
-  std::optional<std::int64_t> optional_int64(int column) const;
-  std::optional<std::string> optional_text(int column) const;
-  std::string blob(int column) const;
+ protected:
+  Status bind_int64(int index, std::int64_t value) override;
+  Status bind_real(int index, double value) override;
+  Status bind_text(int index, std::string_view text) override;
+  Status bind_null(int index) override;
 
  private:
   Status check(int rc, std::string_view what);
   sqlite3_stmt* stmt_;
 };
 
-// A statement borrowed from the connection's cache; reset when the lease ends.
-class Query {
- public:
-  explicit Query(Statement* stmt) : stmt_(stmt) {}
-  Query(Query&& other) noexcept : stmt_(other.stmt_) { other.stmt_ = nullptr; }
-  Query(const Query&) = delete;
-  Query& operator=(const Query&) = delete;
-  ~Query() {
-    if (stmt_) stmt_->reset();
-  }
-  Statement* operator->() const { return stmt_; }
-  Statement& operator*() const { return *stmt_; }
-
- private:
-  Statement* stmt_;
+struct SqliteSettings {
+  // FULL: a commit survives power loss; NORMAL: a process crash only.
+  bool synchronous_full = true;
+  int busy_timeout_ms = 5000;
 };
 
-class Connection {
+class SqliteConnection final : public Connection {
  public:
-  // Opens (creating if asked) the file; the error names the path and SQLite's reason.
-  static Result<std::unique_ptr<Connection>> open(const std::string& path, bool create);
-  ~Connection();
-  Connection(const Connection&) = delete;
-  Connection& operator=(const Connection&) = delete;
+  // Opens (creating if asked) the file as it is; the error names the path and SQLite's reason.
+  static Result<std::unique_ptr<SqliteConnection>> open(const std::string& path, bool create);
+  // Opens or creates the server's database file: WAL, the synchronous level, foreign
+  // keys and the busy timeout. A file that is not a database fails here, naming it.
+  static Result<std::unique_ptr<SqliteConnection>> open_database(const std::string& path,
+                                                                 const SqliteSettings& settings);
+  ~SqliteConnection() override;
+  SqliteConnection(const SqliteConnection&) = delete;
+  SqliteConnection& operator=(const SqliteConnection&) = delete;
 
-  // Runs one or more statements that return no rows of interest.
-  Status exec(const std::string& sql);
-  Result<Statement> prepare(std::string_view sql);
-  // The cached prepared statement for `sql` (prepared on first use).
-  Result<Query> query(const char* sql);
-
-  std::int64_t last_insert_rowid() const { return sqlite3_last_insert_rowid(db_); }
-  int changes() const { return sqlite3_changes(db_); }
-  int extended_errcode() const { return sqlite3_extended_errcode(db_); }
-  std::string errmsg() const { return sqlite3_errmsg(db_); }
-  bool in_transaction() const { return sqlite3_get_autocommit(db_) == 0; }
-  sqlite3* raw() const { return db_; }
+  SqlDialect dialect() const override { return SqlDialect::kSqlite; }
+  Status exec(const std::string& sql) override;
+  Result<Query> query(const char* sql) override;
+  Status begin() override;
+  Status commit() override;
+  bool in_transaction() const override { return sqlite3_get_autocommit(db_) == 0; }
+  std::int64_t changes() const override { return sqlite3_changes(db_); }
+  SqlErrorKind last_error_kind() const override;
+  Result<int> schema_version() override;
+  Status set_schema_version(int version) override;
+  // Nothing to take: each migration's BEGIN IMMEDIATE holds the write lock.
+  Status lock_schema() override { return Status::Ok(); }
+  void unlock_schema() override {}
+  Status integrity_check() override;
 
  private:
-  explicit Connection(sqlite3* db) : db_(db) {}
+  explicit SqliteConnection(sqlite3* db) : db_(db) {}
+  Result<std::unique_ptr<SqliteStatement>> prepare(std::string_view sql);
+  // Runs a statement that answers one row (a PRAGMA) and returns its first column.
+  Result<std::string> single_text(const std::string& sql);
+
   sqlite3* db_;
-  std::unordered_map<std::string, std::unique_ptr<Statement>> cache_;
-};
-
-// BEGIN IMMEDIATE on construction (check begin()); rolled back unless committed.
-class Transaction {
- public:
-  explicit Transaction(Connection& conn) : conn_(conn) {}
-  ~Transaction();
-  Transaction(const Transaction&) = delete;
-  Transaction& operator=(const Transaction&) = delete;
-
-  Status begin();
-  Status commit();
-
- private:
-  Connection& conn_;
-  bool open_ = false;
+  std::unordered_map<std::string, std::unique_ptr<SqliteStatement>> cache_;
 };
 
 }  // namespace boyi::storage

@@ -18,6 +18,7 @@
 #include <thread>
 
 #include "server/storage/database.h"
+#include "server/storage/test_database.h"
 #include "server/storage/test_support.h"
 
 namespace boyi::storage {
@@ -76,7 +77,7 @@ std::string move_text(std::int64_t seq) {
   auto report = [fd](std::int64_t v) {
     if (::write(fd, &v, sizeof v) != sizeof v) ::_exit(3);
   };
-  auto db = Database::open(DatabaseOptions(dir));
+  auto db = Database::open(testing::test_database_options(dir));
   if (!db) ::_exit(2);
   Database& d = *db.value();
   auto running = d.running_matches();
@@ -118,6 +119,8 @@ std::string move_text(std::int64_t seq) {
 
 TEST(StorageCrash, SigkillAtRandomPointsLosesNoReturnedAppend) {
   TempDir tmp;
+  // The database exists (on PostgreSQL: is created) before any child opens it.
+  (void)testing::test_database_options(tmp.path());
   ASSERT_TRUE(tmp.ok());
   std::mt19937 rng(20240611);
   std::int64_t max_reported = 0;
@@ -139,11 +142,11 @@ TEST(StorageCrash, SigkillAtRandomPointsLosesNoReturnedAppend) {
     if (reported.size() > 1) ++rounds_with_appends;
 
     // Reopen: every reported append is there, in order, without gaps, the file intact.
-    auto db = Database::open(DatabaseOptions(tmp.path()));
+    auto db = Database::open(testing::test_database_options(tmp.path()));
     if (reported.empty()) {
       // Killed before it was ready; the file may not even exist yet, but if it
       // does, it must open.
-      if (std::filesystem::exists(tmp.path() / "boyi.sqlite3")) {
+      if (testing::testing_postgres() || std::filesystem::exists(tmp.path() / "boyi.sqlite3")) {
         ASSERT_TRUE(db.ok()) << db.message();
       }
       continue;
@@ -184,7 +187,7 @@ constexpr int kMatches = 6;
     const std::int64_t v[2] = {match, seq};
     if (::write(fd, v, sizeof v) != sizeof v) ::_exit(3);
   };
-  auto db = Database::open(DatabaseOptions(dir));
+  auto db = Database::open(testing::test_database_options(dir));
   if (!db) ::_exit(2);
   Database& d = *db.value();
   auto running = d.running_matches();
@@ -229,6 +232,8 @@ constexpr int kMatches = 6;
 
 TEST(StorageCrash, SigkillDuringGroupCommitsLosesNoReturnedAppend) {
   TempDir tmp;
+  // The database exists (on PostgreSQL: is created) before any child opens it.
+  (void)testing::test_database_options(tmp.path());
   ASSERT_TRUE(tmp.ok());
   std::mt19937 rng(20240612);
   std::map<Id, std::int64_t> max_reported;
@@ -251,9 +256,9 @@ TEST(StorageCrash, SigkillDuringGroupCommitsLosesNoReturnedAppend) {
     }
     if (appends > 0) ++rounds_with_appends;
 
-    auto db = Database::open(DatabaseOptions(tmp.path()));
+    auto db = Database::open(testing::test_database_options(tmp.path()));
     if (reported.empty()) {
-      if (std::filesystem::exists(tmp.path() / "boyi.sqlite3")) {
+      if (testing::testing_postgres() || std::filesystem::exists(tmp.path() / "boyi.sqlite3")) {
         ASSERT_TRUE(db.ok()) << db.message();
       }
       continue;

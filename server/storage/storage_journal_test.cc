@@ -9,6 +9,7 @@
 #include "server/storage/database.h"
 #include "server/storage/migrations.h"
 #include "server/storage/sqlite.h"
+#include "server/storage/test_database.h"
 #include "server/storage/test_support.h"
 
 namespace boyi::storage {
@@ -26,7 +27,7 @@ struct Fixture {
   Id a = 0, b = 0;
 
   Fixture() {
-    auto opened = Database::open(DatabaseOptions(tmp.path()));
+    auto opened = Database::open(testing::test_database_options(tmp.path()));
     EXPECT_TRUE(opened.ok()) << opened.message();
     if (!opened) return;
     db = std::move(opened).value();
@@ -226,14 +227,14 @@ TEST(StorageJournal, ConcurrentAppendsFromThreads) {
 }
 
 // A version 1 file (actions + rejections) is carried over into the journal.
-TEST(StorageJournal, MigratesVersionOneActionsAndRejections) {
+TEST(SqliteFile, MigratesVersionOneActionsAndRejections) {
   TempDir tmp;
   ASSERT_TRUE(tmp.ok());
   {
-    auto conn = Connection::open((tmp.path() / kDatabaseFile).string(), true);
+    auto conn = SqliteConnection::open((tmp.path() / kDatabaseFile).string(), true);
     ASSERT_TRUE(conn.ok()) << conn.message();
     Connection& c = *conn.value();
-    ASSERT_TRUE(c.exec(migrations()[0].sql).ok());
+    ASSERT_TRUE(c.exec(migrations(SqlDialect::kSqlite)[0].sql).ok());
     ASSERT_TRUE(c.exec("PRAGMA user_version = 1").ok());
     auto s = c.exec(R"sql(
       INSERT INTO users(id, name, kind, created_ms) VALUES (1, 'a', 'human', 0), (2, 'b', 'human', 0);

@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "server/storage/database.h"
+#include "server/storage/test_database.h"
 #include "server/storage/test_support.h"
 
 namespace boyi::storage {
@@ -13,12 +14,12 @@ namespace {
 using testing::TempDir;
 
 std::unique_ptr<Database> open_db(const std::filesystem::path& dir) {
-  auto db = Database::open(DatabaseOptions(dir));
+  auto db = Database::open(testing::test_database_options(dir));
   EXPECT_TRUE(db.ok()) << db.message();
   return db.ok() ? std::move(db).value() : nullptr;
 }
 
-TEST(StorageOpen, CreatesDirectoryAndMigratesFromEmpty) {
+TEST(SqliteFile, CreatesDirectoryAndMigratesFromEmpty) {
   TempDir tmp;
   ASSERT_TRUE(tmp.ok());
   const auto dir = tmp.path() / "nested" / "data";
@@ -32,7 +33,7 @@ TEST(StorageOpen, CreatesDirectoryAndMigratesFromEmpty) {
   EXPECT_TRUE(db->integrity_check().ok());
 }
 
-TEST(StorageOpen, UsesWalFullSyncAndForeignKeys) {
+TEST(SqliteFile, UsesWalFullSyncAndForeignKeys) {
   TempDir tmp;
   auto db = open_db(tmp.path());
   ASSERT_TRUE(db);
@@ -68,7 +69,7 @@ TEST(StorageOpen, ReopenKeepsDataAndDoesNotRemigrate) {
   EXPECT_EQ(alice->name, "alice");
 }
 
-TEST(StorageOpen, GarbageFileGivesClearError) {
+TEST(SqliteFile, GarbageFileGivesClearError) {
   TempDir tmp;
   {
     std::ofstream out(tmp.path() / "boyi.sqlite3", std::ios::binary);
@@ -80,7 +81,7 @@ TEST(StorageOpen, GarbageFileGivesClearError) {
   EXPECT_NE(db.message().find("not a database"), std::string::npos) << db.message();
 }
 
-TEST(StorageOpen, UnwritableDataDirGivesError) {
+TEST(SqliteFile, UnwritableDataDirGivesError) {
   TempDir tmp;
   { std::ofstream(tmp.path() / "file") << "x"; }
   auto db = Database::open(DatabaseOptions(tmp.path() / "file" / "sub"));
@@ -91,11 +92,12 @@ TEST(StorageOpen, UnwritableDataDirGivesError) {
 TEST(StorageOpen, NewerSchemaIsRefused) {
   TempDir tmp;
   { ASSERT_TRUE(open_db(tmp.path())); }
-  sqlite3* raw = nullptr;
-  ASSERT_EQ(sqlite3_open((tmp.path() / "boyi.sqlite3").c_str(), &raw), SQLITE_OK);
-  ASSERT_EQ(sqlite3_exec(raw, "PRAGMA user_version = 999", nullptr, nullptr, nullptr), SQLITE_OK);
-  sqlite3_close(raw);
-  auto db = Database::open(DatabaseOptions(tmp.path()));
+  {
+    auto side = testing::side_connection(testing::test_database_options(tmp.path()));
+    ASSERT_TRUE(side);
+    ASSERT_TRUE(side->set_schema_version(999).ok());
+  }
+  auto db = Database::open(testing::test_database_options(tmp.path()));
   ASSERT_FALSE(db.ok());
   EXPECT_NE(db.message().find("newer"), std::string::npos) << db.message();
 }

@@ -3,26 +3,18 @@
 // transaction (tournament_store.h).
 #include <array>
 
-#include "server/storage/sqlite.h"
+#include "server/storage/sql.h"
 #include "server/storage/tournament_store.h"
 
 namespace boyi::storage {
 
 namespace {
 
-template <class... Args>
-Status run(Connection& conn, const char* sql, const Args&... args) {
-  auto q = conn.query(sql);
-  if (!q) return q.status();
-  if (auto s = q.value()->bind_all(args...); !s) return s;
-  return q.value()->run();
-}
-
 Status event(Connection& conn, Id tournament, std::string_view kind, const std::string& detail) {
-  return run(conn,
-             "INSERT INTO tournament_events(tournament_id, wall_ms, kind, detail) "
-             "VALUES(?1, ?2, ?3, ?4)",
-             tournament, wall_clock_ms(), kind, detail);
+  return execute(conn,
+                 "INSERT INTO tournament_events(tournament_id, wall_ms, kind, detail) "
+                 "VALUES(?1, ?2, ?3, ?4)",
+                 tournament, wall_clock_ms(), kind, detail);
 }
 
 Status rate_game(Connection& conn, const PlayedGame& p, const std::array<Id, 2>& users,
@@ -96,19 +88,20 @@ Result<Settled> TournamentStore::settle(Id game, const SettlePolicy& policy, con
       case Settled::kNothing:
         return Status::Ok();
       case Settled::kReplay:
-        if (auto r = run(conn,
-                         "UPDATE tournament_games SET state = 'pending', match_id = NULL "
-                         "WHERE id = ?1",
-                         game);
+        if (auto r = execute(conn,
+                             "UPDATE tournament_games SET state = 'pending', match_id = NULL "
+                             "WHERE id = ?1",
+                             game);
             !r)
           return r;
         break;
       case Settled::kDone:
       case Settled::kVoid:
-        if (auto r = run(conn,
-                         "UPDATE tournament_games SET state = 'done', result = ?2, ending = ?3, "
-                         "detail = ?4, finished_ms = ?5 WHERE id = ?1",
-                         game, decided.result, p.ending, p.detail, wall_clock_ms());
+        if (auto r =
+                execute(conn,
+                        "UPDATE tournament_games SET state = 'done', result = ?2, ending = ?3, "
+                        "detail = ?4, finished_ms = ?5 WHERE id = ?1",
+                        game, decided.result, p.ending, p.detail, wall_clock_ms());
             !r)
           return r;
         break;

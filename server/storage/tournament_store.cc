@@ -3,7 +3,7 @@
 
 #include <array>
 
-#include "server/storage/sqlite.h"
+#include "server/storage/sql.h"
 
 namespace boyi::storage {
 
@@ -60,21 +60,12 @@ TournamentGame read_game(const Statement& st) {
   return g;
 }
 
-// Runs a statement with these parameters, expecting no rows.
-template <class... Args>
-Status run(Connection& conn, const char* sql, const Args&... args) {
-  auto q = conn.query(sql);
-  if (!q) return q.status();
-  if (auto s = q.value()->bind_all(args...); !s) return s;
-  return q.value()->run();
-}
-
 Status event(Connection& conn, Id tournament, std::string_view kind, std::string_view detail,
              std::optional<Id> actor) {
-  return run(conn,
-             "INSERT INTO tournament_events(tournament_id, wall_ms, kind, detail, actor) "
-             "VALUES(?1, ?2, ?3, ?4, ?5)",
-             tournament, wall_clock_ms(), kind, detail, actor);
+  return execute(conn,
+                 "INSERT INTO tournament_events(tournament_id, wall_ms, kind, detail, actor) "
+                 "VALUES(?1, ?2, ?3, ?4, ?5)",
+                 tournament, wall_clock_ms(), kind, detail, actor);
 }
 
 Result<Tournament> get_locked(Connection& conn, Id id) {
@@ -90,15 +81,14 @@ Result<Tournament> get_locked(Connection& conn, Id id) {
 }
 
 Status insert_entrant(Connection& conn, Id tournament, int index, const NewEntrant& e) {
-  auto s = run(conn,
-               "INSERT INTO tournament_entrants(tournament_id, idx, user_id, house_strength) "
-               "VALUES(?1, ?2, ?3, ?4)",
-               tournament, index, e.user, e.house_strength);
+  auto s = execute(conn,
+                   "INSERT INTO tournament_entrants(tournament_id, idx, user_id, house_strength) "
+                   "VALUES(?1, ?2, ?3, ?4)",
+                   tournament, index, e.user, e.house_strength);
   if (s) return s;
-  if (conn.extended_errcode() == SQLITE_CONSTRAINT_UNIQUE ||
-      conn.extended_errcode() == SQLITE_CONSTRAINT_PRIMARYKEY)
+  if (conn.last_error_kind() == SqlErrorKind::kUniqueViolation)
     return fail("user " + std::to_string(e.user) + " is already an entrant");
-  if (conn.extended_errcode() == SQLITE_CONSTRAINT_FOREIGNKEY)
+  if (conn.last_error_kind() == SqlErrorKind::kForeignKeyViolation)
     return fail("no user with id " + std::to_string(e.user));
   return s;
 }
@@ -119,16 +109,15 @@ Result<Tournament> TournamentStore::create(const NewTournament& t) {
   Tournament out;
   auto s = db_.in_transaction([&](Connection& conn) -> Status {
     const auto now = wall_clock_ms();
-    if (auto st =
-            run(conn,
-                "INSERT INTO tournaments(name, game, preset, rules, total_ms, per_move_ms, "
-                "increment_ms, grace_ms, format, settings, status, created_by, created_ms) "
-                "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 'created', ?11, ?12)",
-                t.name, t.game, t.preset, t.rules, t.time.total_ms, t.time.per_move_ms,
-                t.time.increment_ms, t.time.grace_ms, t.format, t.settings, t.created_by, now);
-        !st)
-      return fail("creating tournament: " + st.message());
-    const Id id = conn.last_insert_rowid();
+    auto inserted = insert_returning_id(
+        conn,
+        "INSERT INTO tournaments(name, game, preset, rules, total_ms, per_move_ms, "
+        "increment_ms, grace_ms, format, settings, status, created_by, created_ms) "
+        "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 'created', ?11, ?12) RETURNING id",
+        t.name, t.game, t.preset, t.rules, t.time.total_ms, t.time.per_move_ms, t.time.increment_ms,
+        t.time.grace_ms, t.format, t.settings, t.created_by, now);
+    if (!inserted) return fail("creating tournament: " + inserted.message());
+    const Id id = *inserted;
     for (std::size_t i = 0; i < t.entrants.size(); ++i)
       if (auto st = insert_entrant(conn, id, static_cast<int>(i), t.entrants[i]); !st) return st;
     if (auto st = event(conn, id, "created", t.name, t.created_by); !st) return st;
@@ -235,12 +224,12 @@ Status TournamentStore::transition(Id tournament, std::vector<TournamentStatus> 
     const auto now = wall_clock_ms();
     const bool ends = to == TournamentStatus::kFinished || to == TournamentStatus::kCancelled;
     if (auto s =
-            run(conn,
-                "UPDATE tournaments SET status = ?2, "
-                "started_ms = CASE WHEN ?3 AND started_ms IS NULL THEN ?4 ELSE started_ms END, "
-                "ended_ms = CASE WHEN ?5 THEN ?4 ELSE ended_ms END, "
-                "result = COALESCE(?6, result) WHERE id = ?1",
-                tournament, to_string(to), to == TournamentStatus::kRunning, now, ends, result);
+            execute(conn,
+                    "UPDATE tournaments SET status = ?2, "
+                    "started_ms = CASE WHEN ?3 AND started_ms IS NULL THEN ?4 ELSE started_ms END, "
+                    "ended_ms = CASE WHEN ?5 THEN ?4 ELSE ended_ms END, "
+                    "result = COALESCE(?6, result) WHERE id = ?1",
+                    tournament, to_string(to), to == TournamentStatus::kRunning, now, ends, result);
         !s)
       return s;
     std::string text(detail);
@@ -275,13 +264,13 @@ Status TournamentStore::add_games(Id tournament, const std::vector<NewGame>& gam
     int added = 0;
     for (const auto& g : games) {
       const bool bye = g.result == "bye";
-      auto s =
-          run(conn,
-              "INSERT OR IGNORE INTO tournament_games(tournament_id, round, board, game_no, "
-              "seat0, seat1, state, result, finished_ms) "
-              "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-              tournament, g.round, g.board, g.game_no, g.seat0, g.seat1, bye ? "done" : "pending",
-              g.result, bye ? std::optional<std::int64_t>(wall_clock_ms()) : std::nullopt);
+      auto s = execute(conn,
+                       "INSERT INTO tournament_games(tournament_id, round, board, game_no, "
+                       "seat0, seat1, state, result, finished_ms) "
+                       "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) ON CONFLICT DO NOTHING",
+                       tournament, g.round, g.board, g.game_no, g.seat0, g.seat1,
+                       bye ? "done" : "pending", g.result,
+                       bye ? std::optional<std::int64_t>(wall_clock_ms()) : std::nullopt);
       if (!s)
         return fail("adding a game to tournament " + std::to_string(tournament) + ": " +
                     s.message());
@@ -295,10 +284,10 @@ Status TournamentStore::add_games(Id tournament, const std::vector<NewGame>& gam
 
 Status TournamentStore::mark_starting(Id game) {
   return db_.with_connection([&](Connection& conn) -> Status {
-    if (auto s = run(conn,
-                     "UPDATE tournament_games SET state = 'starting' "
-                     "WHERE id = ?1 AND state = 'pending'",
-                     game);
+    if (auto s = execute(conn,
+                         "UPDATE tournament_games SET state = 'starting' "
+                         "WHERE id = ?1 AND state = 'pending'",
+                         game);
         !s)
       return s;
     if (conn.changes() != 1) return fail("game " + std::to_string(game) + " is not pending");
@@ -308,10 +297,10 @@ Status TournamentStore::mark_starting(Id game) {
 
 Status TournamentStore::start_failed(Id game, std::string_view reason) {
   return db_.in_transaction([&](Connection& conn) -> Status {
-    if (auto s = run(conn,
-                     "UPDATE tournament_games SET state = 'pending' "
-                     "WHERE id = ?1 AND state = 'starting'",
-                     game);
+    if (auto s = execute(conn,
+                         "UPDATE tournament_games SET state = 'pending' "
+                         "WHERE id = ?1 AND state = 'starting'",
+                         game);
         !s)
       return s;
     auto q = conn.query("SELECT tournament_id FROM tournament_games WHERE id = ?1");
@@ -329,10 +318,10 @@ Status TournamentStore::start_failed(Id game, std::string_view reason) {
 Result<int> TournamentStore::reset_starting(Id tournament) {
   int n = 0;
   auto s = db_.with_connection([&](Connection& conn) -> Status {
-    if (auto st = run(conn,
-                      "UPDATE tournament_games SET state = 'pending' "
-                      "WHERE tournament_id = ?1 AND state = 'starting' AND match_id IS NULL",
-                      tournament);
+    if (auto st = execute(conn,
+                          "UPDATE tournament_games SET state = 'pending' "
+                          "WHERE tournament_id = ?1 AND state = 'starting' AND match_id IS NULL",
+                          tournament);
         !st)
       return st;
     n = conn.changes();
@@ -390,7 +379,7 @@ Result<std::vector<std::pair<Id, int>>> TournamentStore::house_entrants() {
   std::vector<std::pair<Id, int>> out;
   auto s = db_.with_connection([&](Connection& conn) -> Status {
     auto q = conn.query(
-        "SELECT user_id, house_strength FROM tournament_entrants "
+        "SELECT user_id, MAX(house_strength) FROM tournament_entrants "
         "WHERE house_strength IS NOT NULL GROUP BY user_id");
     if (!q) return q.status();
     for (;;) {

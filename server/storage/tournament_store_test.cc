@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "server/storage/rating_store.h"
+#include "server/storage/test_database.h"
 #include "server/storage/test_support.h"
 #include "server/storage/tournament_store.h"
 
@@ -38,7 +39,7 @@ struct Fixture {
   std::unique_ptr<Database> db;
   std::vector<Id> users;
   Fixture() {
-    auto opened = Database::open(DatabaseOptions(tmp.path()));
+    auto opened = Database::open(testing::test_database_options(tmp.path()));
     EXPECT_TRUE(opened.ok()) << opened.message();
     db = std::move(opened).value();
     for (const char* name : {"alpha", "beta", "gamma"})
@@ -180,7 +181,9 @@ TEST(TournamentStore, SettlingRecordsTheResultOnceAndRatesIt) {
   };
   EXPECT_EQ(*store.settle(g, policy(3), rate), Settled::kNothing);  // still waiting
   ASSERT_TRUE(f.db->finish_match(m, {Ending::kResignation, 0, "resigned"}, 5).ok());
-  EXPECT_EQ(*store.settle(g, policy(3), rate), Settled::kDone);
+  auto settled = store.settle(g, policy(3), rate);
+  ASSERT_TRUE(settled.ok()) << settled.message();
+  EXPECT_EQ(*settled, Settled::kDone);
   EXPECT_EQ(*store.settle(g, policy(3), rate), Settled::kNothing);  // exactly once
   EXPECT_EQ(rated, 1);
   auto events = store.events(t->id, 10);

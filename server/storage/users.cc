@@ -2,7 +2,7 @@
 #include <utility>
 
 #include "server/storage/database.h"
-#include "server/storage/sqlite.h"
+#include "server/storage/sql.h"
 
 namespace boyi::storage {
 
@@ -48,23 +48,24 @@ Result<User> Database::create_user(const NewUser& user) {
   std::lock_guard lock(mutex_);
   auto q = conn_->query(
       "INSERT INTO users(name, kind, role, password_hash, owner_id, created_ms) "
-      "VALUES(?1, ?2, ?3, ?4, ?5, ?6)");
+      "VALUES(?1, ?2, ?3, ?4, ?5, ?6) RETURNING id");
   if (!q) return Error{q.message()};
   const std::int64_t now = wall_clock_ms();
   if (auto s = q.value()->bind_all(user.name, to_string(user.kind), to_string(user.role),
                                    user.password_hash, user.owner, now);
       !s)
     return Error{s.message()};
-  if (auto s = q.value()->run(); !s) {
-    const int code = conn_->extended_errcode();
-    if (code == SQLITE_CONSTRAINT_UNIQUE)
+  auto inserted = q.value()->step();
+  if (!inserted || !*inserted) {
+    const SqlErrorKind kind = conn_->last_error_kind();
+    if (kind == SqlErrorKind::kUniqueViolation)
       return fail("user name '" + user.name + "' is already taken");
-    if (code == SQLITE_CONSTRAINT_FOREIGNKEY)
+    if (kind == SqlErrorKind::kForeignKeyViolation)
       return fail("owner of '" + user.name + "' does not exist");
-    return fail("creating user '" + user.name + "': " + s.message());
+    return fail("creating user '" + user.name + "': " + inserted.message());
   }
   User out;
-  out.id = conn_->last_insert_rowid();
+  out.id = q.value()->int64(0);
   out.name = user.name;
   out.kind = user.kind;
   out.role = user.role;
@@ -158,9 +159,9 @@ Status Database::put_token(const TokenRecord& token) {
   if (auto s = st.bind_blob(3, token.secret_hash); !s) return s;
   if (auto s = st.bind(4, token.created_ms); !s) return s;
   if (auto s = st.run(); !s) {
-    const int code = conn_->extended_errcode();
-    if (code == SQLITE_CONSTRAINT_UNIQUE) return fail("token id already in use");
-    if (code == SQLITE_CONSTRAINT_FOREIGNKEY) return fail(no_user(token.user_id));
+    const SqlErrorKind kind = conn_->last_error_kind();
+    if (kind == SqlErrorKind::kUniqueViolation) return fail("token id already in use");
+    if (kind == SqlErrorKind::kForeignKeyViolation) return fail(no_user(token.user_id));
     return fail("storing token: " + s.message());
   }
   return Status::Ok();

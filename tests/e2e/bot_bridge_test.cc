@@ -74,10 +74,10 @@ class BotBridge : public ::testing::Test {
   void SetUp() override {
     ServerOptions options;
     options.config_fields = R"("storage_sync_full": false)";
-    auto server = ServerProcess::start(options);
+    auto server = start_test_server(options);
     ASSERT_TRUE(server.ok()) << server.message();
     server_ = std::move(server).value();
-    ASSERT_EQ(run_admin(server_->data_dir(), "user add root --admin", "root-password-1\n").code, 0);
+    ASSERT_EQ(run_admin(*server_, "user add root --admin", "root-password-1\n").code, 0);
     admin_ = tourney::basic_auth("root", "root-password-1");
     auto watcher = guest(server_->port(), Transport::tcp_json, "watcher");
     ASSERT_TRUE(watcher.ok()) << watcher.message();

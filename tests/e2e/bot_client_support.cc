@@ -94,8 +94,8 @@ std::string ChildProcess::log_tail(std::size_t max_bytes) const {
 }
 
 Result<std::string> make_bot_token(const ServerProcess& server, const std::string& name) {
-  const std::string cmd = std::string("'") + BOYI_ADMIN_BIN + "' --data '" +
-                          server.data_dir().string() + "' bot add '" + name + "' 2>/dev/null";
+  const std::string cmd = std::string("'") + BOYI_ADMIN_BIN + "' " + server.admin_arguments() +
+                          " bot add '" + name + "' 2>/dev/null";
   FILE* pipe = ::popen(cmd.c_str(), "r");
   if (!pipe) return Error{"cannot run boyi-admin"};
   std::string out;

@@ -43,7 +43,7 @@ v1::MatchSetup short_game(const std::string& preset, int seat) {
 Result<std::unique_ptr<ServerProcess>> start_server() {
   ServerOptions options;
   options.config_fields = R"("storage_sync_full": false)";
-  return ServerProcess::start(options);
+  return start_test_server(options);
 }
 
 // A quick engine for every game (BOYI_E2E_BOT_PLAYER names another, for manual runs).

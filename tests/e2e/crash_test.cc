@@ -13,7 +13,7 @@ struct Seat {
 };
 
 TEST(CrashSafety, MatchesSurviveSigkillAndFinishWithNothingLostOrDuplicated) {
-  auto server = ServerProcess::start({});
+  auto server = start_test_server();
   E2E_ASSERT_OK(server, nullptr);
   const std::vector<std::string> presets = {"junqi-ccgc", "renju-ccgc", "dots-ccgc",
                                             "surakarta-ccgc"};

@@ -9,6 +9,7 @@
 #include <string>
 #include <utility>
 
+#include "server/storage/test_database.h"
 #include "tools/harness/random_mover.h"
 #include "tools/harness/server_process.h"
 #include "tools/harness/test_client.h"
@@ -28,6 +29,15 @@ using namespace ::boyi::harness;  // the clients, the server process and the ran
 inline std::string unique_name(const std::string& prefix) {
   static std::atomic<int> counter{0};
   return prefix + "-" + std::to_string(::getpid() % 100000) + "-" + std::to_string(++counter);
+}
+
+// Starts boyi-server for a test: on the test's storage engine (on PostgreSQL, a database
+// of its own; see server/storage/test_database.h).
+inline Result<std::unique_ptr<ServerProcess>> start_test_server(ServerOptions options = {}) {
+  if (options.storage.empty() && storage::testing::testing_postgres())
+    options.storage = storage::testing::test_storage(std::filesystem::temp_directory_path() /
+                                                     unique_name("e2e-server"));
+  return ServerProcess::start(std::move(options));
 }
 
 // Connects, says hello and signs in as a guest.

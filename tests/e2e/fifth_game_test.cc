@@ -10,7 +10,7 @@ namespace boyi::e2e {
 namespace {
 
 TEST(FifthGame, TicTacToeIsUnlistedButPlaysThroughTheServer) {
-  auto server = ServerProcess::start({});
+  auto server = start_test_server();
   E2E_ASSERT_OK(server, nullptr);
   auto a = guest((*server)->port(), Transport::ws_text, unique_name("x"));
   E2E_ASSERT_OK(a, server->get());

@@ -11,7 +11,7 @@ namespace {
 class FullMatch : public ::testing::TestWithParam<std::tuple<Transport, std::string>> {
  protected:
   static void SetUpTestSuite() {
-    auto s = ServerProcess::start({});
+    auto s = start_test_server();
     if (s.ok())
       server_ = std::move(s).value();
     else
@@ -99,7 +99,7 @@ INSTANTIATE_TEST_SUITE_P(
 
 // Two transports in one match: what one seat sends in JSON the other receives in protobuf.
 TEST(MixedTransports, JsonAgainstWebSocketBinary) {
-  auto server = ServerProcess::start({});
+  auto server = start_test_server();
   E2E_ASSERT_OK(server, nullptr);
   auto a = guest((*server)->port(), Transport::tcp_json, unique_name("json"));
   E2E_ASSERT_OK(a, server->get());

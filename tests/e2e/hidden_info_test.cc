@@ -124,7 +124,7 @@ TEST(HiddenInformation, TheLeakCheckFlagsIdentifiedEnemyPieces) {
 }
 
 TEST(HiddenInformation, NoSeatOrSpectatorLearnsAHiddenEnemyPieceBeforeTheEnd) {
-  auto server = ServerProcess::start({});
+  auto server = start_test_server();
   E2E_ASSERT_OK(server, nullptr);
   const auto port = (*server)->port();
   auto a = guest(port, Transport::tcp_json, unique_name("red"));

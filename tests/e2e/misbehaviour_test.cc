@@ -13,7 +13,7 @@ constexpr const char* kRenju = "rule=renju opening=centre fifth_n=2";
 class Misbehaviour : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    auto s = ServerProcess::start({});
+    auto s = start_test_server();
     if (s.ok())
       server_ = std::move(s).value();
     else

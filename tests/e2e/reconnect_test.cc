@@ -35,7 +35,7 @@ void expect_replay(Client& c, RandomMover& mover, std::uint64_t sync_id, std::ui
 }
 
 TEST(Reconnect, WithinTheGraceEveryMissedEventIsReplayedAndTheMatchFinishes) {
-  auto server = ServerProcess::start({});
+  auto server = start_test_server();
   E2E_ASSERT_OK(server, nullptr);
   const std::string ua = unique_name("river"), ub = unique_name("hill");
   auto a = person((*server)->port(), Transport::tcp_binary, ua, true);
@@ -93,7 +93,7 @@ TEST(Reconnect, WithinTheGraceEveryMissedEventIsReplayedAndTheMatchFinishes) {
 TEST(Reconnect, APlayerWhoVanishesForfeitsAfterTheGrace) {
   ServerOptions options;
   options.config_fields = R"("disconnect_grace_ms": 1500)";
-  auto server = ServerProcess::start(options);
+  auto server = start_test_server(options);
   E2E_ASSERT_OK(server, nullptr);
   auto a = person((*server)->port(), Transport::ws_text, unique_name("stay"), true);
   E2E_ASSERT_OK(a, server->get());

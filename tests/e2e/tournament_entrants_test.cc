@@ -77,12 +77,12 @@ void pump(Entrant& e) {
 TEST(TournamentEntrants, MisbehavingEntrantsForfeitAndTheTournamentGoesOn) {
   ServerOptions options;
   options.config_fields = "\"house_bot_delay_ms\": 5";
-  auto server = ServerProcess::start(options);
+  auto server = start_test_server(options);
   E2E_ASSERT_OK(server, nullptr);
   ServerProcess& s = **server;
   const std::uint16_t port = s.port();
 
-  ASSERT_EQ(run_admin(s.data_dir(), "user add root --admin", "root-password-1\n").code, 0);
+  ASSERT_EQ(run_admin(s, "user add root --admin", "root-password-1\n").code, 0);
   const std::string admin = tourney::basic_auth("root", "root-password-1");
   std::vector<Entrant> entrants(4);
   const char* names[] = {"steady", "absent", "crashy", "cheat"};
@@ -241,10 +241,10 @@ TEST(TournamentEntrants, MisbehavingEntrantsForfeitAndTheTournamentGoesOn) {
 }
 
 TEST(TournamentEntrants, JoiningATournamentByInvitationIsRefused) {
-  auto server = ServerProcess::start({});
+  auto server = start_test_server();
   E2E_ASSERT_OK(server, nullptr);
   ServerProcess& s = **server;
-  auto made = run_admin(s.data_dir(),
+  auto made = run_admin(s,
                         "tournament create --name closed --preset dots-ccgc --format rr "
                         "--entrant house:1 --entrant house:2");
   ASSERT_EQ(made.code, 0);

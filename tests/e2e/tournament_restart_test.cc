@@ -14,12 +14,12 @@ namespace {
 TEST(TournamentRestart, SigkillMidTournamentResumesAndRecordsEveryGameOnce) {
   ServerOptions options;
   options.config_fields = "\"house_bot_delay_ms\": 25";
-  auto server = ServerProcess::start(options);
+  auto server = start_test_server(options);
   E2E_ASSERT_OK(server, nullptr);
   ServerProcess& s = **server;
 
   // An admin account, then the tournament over the HTTP API.
-  ASSERT_EQ(run_admin(s.data_dir(), "user add root --admin", "root-password-1\n").code, 0);
+  ASSERT_EQ(run_admin(s, "user add root --admin", "root-password-1\n").code, 0);
   const std::string admin = tourney::basic_auth("root", "root-password-1");
   const nlohmann::json spec = {
       {"name", "restart cup"},

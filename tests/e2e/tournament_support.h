@@ -22,13 +22,13 @@ struct AdminRun {
   std::string out;
 };
 
-// boyi-admin --data DIR ARGS, with `input` on standard input; stdout captured.
-inline AdminRun run_admin(const std::filesystem::path& data, const std::string& args,
+// boyi-admin on the server's data ARGS, with `input` on standard input; stdout captured.
+inline AdminRun run_admin(const ServerProcess& server, const std::string& args,
                           const std::string& input = "") {
-  const auto in = data.parent_path() / ("admin-stdin-" + std::to_string(::getpid()));
+  const auto in = server.data_dir().parent_path() / ("admin-stdin-" + std::to_string(::getpid()));
   { std::ofstream(in, std::ios::binary) << input; }
-  const std::string cmd = std::string("'") + BOYI_ADMIN_BIN + "' --data '" + data.string() +
-                          "' --argon2-memory-kib 256 " + args + " <'" + in.string() +
+  const std::string cmd = std::string("'") + BOYI_ADMIN_BIN + "' " + server.admin_arguments() +
+                          " --argon2-memory-kib 256 " + args + " <'" + in.string() +
                           "' 2>/dev/null";
   AdminRun r;
   FILE* pipe = ::popen(cmd.c_str(), "r");
@@ -43,7 +43,7 @@ inline AdminRun run_admin(const std::filesystem::path& data, const std::string& 
 }
 
 inline Result<std::string> bot_token(const ServerProcess& server, const std::string& name) {
-  auto r = run_admin(server.data_dir(), "bot add '" + name + "'");
+  auto r = run_admin(server, "bot add '" + name + "'");
   if (r.code != 0 || r.out.empty()) return Error{"boyi-admin bot add " + name + " failed"};
   return r.out;
 }

@@ -119,6 +119,12 @@ Result<std::unique_ptr<ServerProcess>> ServerProcess::start(ServerOptions option
   return s;
 }
 
+std::string ServerProcess::admin_arguments() const {
+  std::string out = "--data '" + data_dir_.string() + "'";
+  if (!options_.storage.empty()) out += " --storage '" + options_.storage + "'";
+  return out;
+}
+
 Status ServerProcess::spawn() {
   for (int attempt = 0; attempt < 3; ++attempt) {
     auto port = free_loopback_port();
@@ -126,6 +132,10 @@ Status ServerProcess::spawn() {
     port_ = *port;
     std::vector<std::string> args = {options_.binary.string(), "--port", std::to_string(port_),
                                      "--data", data_dir_.string()};
+    if (!options_.storage.empty()) {
+      args.push_back("--storage");
+      args.push_back(options_.storage);
+    }
     if (!config_path_.empty()) {
       args.push_back("--config");
       args.push_back(config_path_.string());

@@ -21,6 +21,7 @@ namespace boyi::harness {
 struct ServerOptions {
   std::filesystem::path binary;    // empty: default_server_binary()
   std::filesystem::path data_dir;  // empty: a fresh temporary directory, removed at the end
+  std::string storage;             // --storage: empty for the default (SQLite in data_dir)
   // Extra members of the JSON config file passed with --config (`"key": value, ...`). The file
   // always binds the server to 127.0.0.1 and uses cheap argon2 parameters (fast sign-ups).
   std::string config_fields;
@@ -47,6 +48,9 @@ class ServerProcess {
   std::uint16_t port() const { return port_; }
   pid_t pid() const { return pid_; }
   const std::filesystem::path& data_dir() const { return data_dir_; }
+  const std::string& storage() const { return options_.storage; }
+  // "--data DIR [--storage URL]": how boyi-admin finds this server's data.
+  std::string admin_arguments() const;
   bool running();
 
   // SIGKILL and reap: the crash the storage must survive.
