@@ -150,13 +150,17 @@ class Database {
                                             std::optional<std::int64_t> b);
   Result<Match> match_locked(Id match);
   Result<std::pair<std::int64_t, std::int64_t>> journal_position_locked(Id match);
+  struct AppendState;
+  // Empty when there is no such match.
+  Result<std::optional<AppendState>> append_state_locked(Id match);
   // "journal entry N (kind) of match M refused: ", the start of every refusal.
   static std::string refused_prefix(const JournalRow& row);
   // One append in its own transaction (mutex_ held).
   Status append_locked(const JournalRow& row, std::int64_t wall_ms);
-  // The checks and writes of one append inside an open transaction (mutex_ held);
-  // on failure the caller rolls back what it wrote.
-  Status append_in_transaction(const JournalRow& row, std::int64_t wall_ms);
+  // The checks and writes of one append inside an open transaction (mutex_ held). A
+  // refusal by the checks writes nothing; when a statement failed (`*statement_failed`),
+  // the caller rolls the transaction back.
+  Status append_in_transaction(const JournalRow& row, std::int64_t wall_ms, bool* statement_failed);
 
   // Group commit (group_commit.cc).
   struct PendingAppend;

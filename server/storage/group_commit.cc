@@ -5,8 +5,9 @@
 // in progress, one waiting caller becomes the leader: it takes up to max_batch
 // queued entries (oldest first), and under the connection's mutex runs
 //   BEGIN (IMMEDIATE)
-//   for each entry: SAVEPOINT; checks and writes; RELEASE (or ROLLBACK TO + RELEASE)
+//   for each entry: checks (one read), then writes if they pass
 //   COMMIT                       -- the one fsync (synchronous=FULL)
+// (an entry whose statement fails is refused and the rest run again: commit_batch).
 // then marks every entry of the batch done with its own result and wakes the
 // waiters. The next batch starts as soon as this commit returns: no timers; the
 // entries that queued up during the fsync form it. A caller returns only when its
@@ -84,35 +85,41 @@ void Database::commit_batch() {
       if (p->result.ok()) p->result = fail(refused_prefix(*p->row) + why);
     if (conn_->in_transaction()) (void)conn_->exec("ROLLBACK");
   };
-  auto run = [this](const char* sql) -> Status { return conn_->exec(sql); };
-  if (auto s = conn_->begin(); !s) return abort_batch(s.message());
-  int accepted = 0;
-  for (PendingAppend* p : batch_) {
-    if (auto s = run("SAVEPOINT journal_entry"); !s)
-      return abort_batch("the batch failed: " + s.message());
-    Status s = append_in_transaction(*p->row, p->wall_ms);
-    if (s) {
-      if (auto r = run("RELEASE journal_entry"); !r)
-        return abort_batch("the batch failed: " + r.message());
-      ++accepted;
-      continue;
+  // Each pass runs the entries not refused yet. An entry refused by its checks wrote
+  // nothing and the pass goes on. An entry whose statement failed may have left writes
+  // behind (and PostgreSQL refuses everything after a failed statement until the
+  // transaction ends): it is refused, the pass rolls back, and the next pass runs the
+  // others again. Every pass but the last refuses one more entry, so there are at most
+  // batch-size passes; in the usual case (no statement fails) there is one, with no
+  // savepoint round trips.
+  for (;;) {
+    if (auto s = conn_->begin(); !s) return abort_batch(s.message());
+    int accepted = 0;
+    bool rolled_back = false;
+    for (PendingAppend* p : batch_) {
+      if (!p->result.ok()) continue;  // refused in an earlier pass
+      bool statement_failed = false;
+      Status s = append_in_transaction(*p->row, p->wall_ms, &statement_failed);
+      if (s) {
+        ++accepted;
+        continue;
+      }
+      p->result = std::move(s);
+      if (statement_failed) {
+        (void)conn_->exec("ROLLBACK");
+        rolled_back = true;
+        break;
+      }
     }
-    // Refused: this entry rolls back alone, unless the engine rolled back the whole
-    // transaction (I/O error, disk full, out of memory, a lost connection), taking
-    // the batch with it.
-    p->result = std::move(s);
-    if (!conn_->in_transaction())
-      return abort_batch("the batch was rolled back: " + p->result.message());
-    Status r = run("ROLLBACK TO journal_entry");
-    if (r) r = run("RELEASE journal_entry");
-    if (!r) return abort_batch("the batch failed: " + r.message());
-  }
-  if (accepted == 0) {  // every entry refused: nothing to make durable
-    (void)conn_->exec("ROLLBACK");
+    if (rolled_back) continue;
+    if (accepted == 0) {  // every entry refused: nothing to make durable
+      (void)conn_->exec("ROLLBACK");
+      return;
+    }
+    // SQLite synchronous=FULL / PostgreSQL synchronous_commit: on disk when COMMIT returns.
+    if (auto s = conn_->commit(); !s) abort_batch("commit: " + s.message());
     return;
   }
-  // SQLite synchronous=FULL / PostgreSQL synchronous_commit: on disk when COMMIT returns.
-  if (auto s = conn_->commit(); !s) abort_batch("commit: " + s.message());
 }
 
 }  // namespace boyi::storage

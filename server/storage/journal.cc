@@ -51,24 +51,45 @@ std::optional<std::int64_t> seat_value(Seat s) {
 
 }  // namespace
 
+// The journal's last index and last nonzero seq, as SQL expressions of the match id ?1.
+#define BOYI_JOURNAL_POSITION                                                            \
+  "COALESCE((SELECT MAX(idx) FROM journal WHERE match_id = ?1), 0), "                    \
+  "COALESCE((SELECT seq FROM journal WHERE match_id = ?1 AND seq > 0 ORDER BY idx DESC " \
+  "LIMIT 1), 0)"
+
 Result<std::pair<std::int64_t, std::int64_t>> Database::journal_position_locked(Id match) {
-  std::pair<std::int64_t, std::int64_t> out{0, 0};
-  {
-    auto q = conn_->query("SELECT MAX(idx) FROM journal WHERE match_id = ?1");
-    if (!q) return Error{q.message()};
-    if (auto s = q.value()->bind_all(match); !s) return Error{s.message()};
-    auto row = q.value()->step();
-    if (!row) return Error{row.message()};
-    if (*row && !q.value()->is_null(0)) out.first = q.value()->int64(0);
-  }
-  auto q = conn_->query(
-      "SELECT seq FROM journal WHERE match_id = ?1 AND seq > 0 ORDER BY idx DESC LIMIT 1");
+  auto q = conn_->query("SELECT " BOYI_JOURNAL_POSITION);
   if (!q) return Error{q.message()};
   if (auto s = q.value()->bind_all(match); !s) return Error{s.message()};
   auto row = q.value()->step();
   if (!row) return Error{row.message()};
-  if (*row) out.second = q.value()->int64(0);
-  return out;
+  if (!*row) return std::pair<std::int64_t, std::int64_t>{0, 0};
+  return std::pair{q.value()->int64(0), q.value()->int64(1)};
+}
+
+// What an append checks, read in one statement (one round trip to a database server).
+struct Database::AppendState {
+  MatchStatus status = MatchStatus::kWaiting;
+  std::string rules;
+  bool seats_filled = false;
+  std::int64_t last_index = 0;
+  std::int64_t last_seq = 0;
+};
+
+Result<std::optional<Database::AppendState>> Database::append_state_locked(Id match) {
+  auto q = conn_->query(
+      "SELECT status, rules, seat0_user IS NOT NULL AND seat1_user IS NOT "
+      "NULL, " BOYI_JOURNAL_POSITION " FROM matches WHERE id = ?1");
+  if (!q) return Error{q.message()};
+  if (auto s = q.value()->bind_all(match); !s) return Error{s.message()};
+  auto row = q.value()->step();
+  if (!row) return Error{row.message()};
+  if (!*row) return std::optional<AppendState>();
+  const Statement& st = *q.value();
+  auto status = parse_match_status(st.text(0));
+  if (!status) return fail("match " + std::to_string(match) + " has an unknown status");
+  return std::optional<AppendState>(
+      AppendState{*status, st.text(1), st.int64(2) != 0, st.int64(3), st.int64(4)});
 }
 
 Result<std::pair<std::int64_t, std::int64_t>> Database::journal_position(Id match) {
@@ -85,24 +106,32 @@ Status Database::append_locked(const JournalRow& r, std::int64_t wall_ms) {
   const std::string what = refused_prefix(r);
   Transaction tx(*conn_);
   if (auto s = tx.begin(); !s) return fail(what + s.message());
-  if (auto s = append_in_transaction(r, wall_ms); !s) return s;
+  bool statement_failed = false;
+  if (auto s = append_in_transaction(r, wall_ms, &statement_failed); !s) return s;
   // synchronous=FULL: the WAL is synced before COMMIT returns.
   if (auto s = tx.commit(); !s) return fail(what + s.message());
   return Status::Ok();
 }
 
-Status Database::append_in_transaction(const JournalRow& r, std::int64_t wall_ms) {
+Status Database::append_in_transaction(const JournalRow& r, std::int64_t wall_ms,
+                                       bool* statement_failed) {
   const std::string what = refused_prefix(r);
+  // A failed statement may have left writes (or, on PostgreSQL, an aborted transaction):
+  // the caller rolls back. A refusal by the checks wrote nothing.
+  auto failed_statement = [&](const std::string& message) {
+    *statement_failed = true;
+    return fail(what + message);
+  };
   if (auto s = check_row(r); !s) return fail(what + s.message());
-  auto m = match_locked(r.match_id);
-  if (!m) return fail(what + m.message());
-  auto pos = journal_position_locked(r.match_id);
-  if (!pos) return fail(what + pos.message());
-  const auto [last_index, last_seq] = *pos;
+  auto state = append_state_locked(r.match_id);
+  if (!state) return failed_statement(state.message());
+  if (!*state) return fail(what + "no match with id " + std::to_string(r.match_id));
+  const AppendState* m = &**state;
+  const std::int64_t last_index = m->last_index, last_seq = m->last_seq;
   if (r.kind == JournalKind::kStart) {
     if (m->status != MatchStatus::kWaiting)
       return fail(what + "the match is " + std::string(to_string(m->status)));
-    if (!m->seats[0] || !m->seats[1]) return fail(what + "a seat is empty");
+    if (!m->seats_filled) return fail(what + "a seat is empty");
     if (r.text != m->rules)
       return fail(what + "rules '" + r.text + "' differ from the match's '" + m->rules + "'");
   } else if (m->status != MatchStatus::kRunning) {
@@ -118,27 +147,27 @@ Status Database::append_in_transaction(const JournalRow& r, std::int64_t wall_ms
   auto insert = conn_->query(
       "INSERT INTO journal(match_id, idx, kind, seq, seat, text, reason, elapsed_ms, clock0_ms, "
       "clock1_ms) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)");
-  if (!insert) return fail(what + insert.message());
+  if (!insert) return failed_statement(insert.message());
   // The start's text is the match's rules: not stored twice.
   const std::string text = r.kind == JournalKind::kStart ? std::string() : r.text;
   if (auto s = insert.value()->bind_all(r.match_id, r.index, to_string(r.kind), r.seq,
                                         seat_value(r.seat), text, r.reason, r.elapsed_ms,
                                         r.clock_ms[0], r.clock_ms[1]);
       !s)
-    return fail(what + s.message());
-  if (auto s = insert.value()->run(); !s) return fail(what + s.message());
+    return failed_statement(s.message());
+  if (auto s = insert.value()->run(); !s) return failed_statement(s.message());
 
   if (r.kind == JournalKind::kStart) {
     auto q = conn_->query("UPDATE matches SET status = 'running', started_ms = ?2 WHERE id = ?1");
-    if (!q) return fail(what + q.message());
-    if (auto s = q.value()->bind_all(r.match_id, wall_ms); !s) return fail(what + s.message());
-    if (auto s = q.value()->run(); !s) return fail(what + s.message());
+    if (!q) return failed_statement(q.message());
+    if (auto s = q.value()->bind_all(r.match_id, wall_ms); !s) return failed_statement(s.message());
+    if (auto s = q.value()->run(); !s) return failed_statement(s.message());
   }
   if (r.outcome.finished()) {
     auto q = conn_->query(
         "UPDATE matches SET status = ?2, ended_ms = ?3, ending = ?4, winner = ?5, "
         "outcome_detail = ?6 WHERE id = ?1");
-    if (!q) return fail(what + q.message());
+    if (!q) return failed_statement(q.message());
     const MatchStatus status =
         r.outcome.ending == Ending::kAborted ? MatchStatus::kAborted : MatchStatus::kFinished;
     std::optional<std::int64_t> winner;
@@ -146,8 +175,8 @@ Status Database::append_in_transaction(const JournalRow& r, std::int64_t wall_ms
     if (auto s = q.value()->bind_all(r.match_id, to_string(status), wall_ms,
                                      ending_name(r.outcome.ending), winner, r.outcome.detail);
         !s)
-      return fail(what + s.message());
-    if (auto s = q.value()->run(); !s) return fail(what + s.message());
+      return failed_statement(s.message());
+    if (auto s = q.value()->run(); !s) return failed_statement(s.message());
   }
   return Status::Ok();
 }

@@ -1,16 +1,20 @@
 #!/bin/bash
 # A throw-away PostgreSQL cluster for the tests, on loopback only.
-#   test-cluster.sh start STATE_DIR   initdb + start; writes STATE_DIR/url (postgresql://boyi@127.0.0.1:PORT)
+#   test-cluster.sh start STATE_DIR [--durable]
+#       initdb + start; writes STATE_DIR/url (postgresql://boyi@127.0.0.1:PORT)
 #   test-cluster.sh stop STATE_DIR    stops it and removes its files
 # Uses Debian's postgresql package (initdb and pg_ctl under /usr/lib/postgresql/N/bin).
 # PostgreSQL refuses to run as root: as root the cluster runs as user nobody. The cluster
 # trusts every local connection and syncs nothing to disk (fsync=off): it is for tests.
+# --durable keeps PostgreSQL's default fsync (for benchmarks that compare durable storage).
 set -euo pipefail
 
-usage() { echo "usage: $0 start|stop STATE_DIR" >&2; exit 2; }
-[ $# -eq 2 ] || usage
+usage() { echo "usage: $0 start|stop STATE_DIR [--durable]" >&2; exit 2; }
+[ $# -ge 2 ] || usage
 command=$1
 state=$2
+sync_options="-c fsync=off -c full_page_writes=off"
+if [ "${3:-}" = --durable ]; then sync_options=""; fi
 
 bindir=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
 if [ -z "$bindir" ] || [ ! -x "$bindir/pg_ctl" ]; then
@@ -49,8 +53,8 @@ case $command in
     for _ in $(seq 1 20); do
       port=$((20000 + RANDOM % 40000))
       if "${as_owner[@]}" "$bindir/pg_ctl" -D "$cluster/data" -l "$cluster/server.log" -w -t 60 \
-        -o "-p $port -k $cluster -c listen_addresses=127.0.0.1 -c fsync=off \
-            -c full_page_writes=off -c max_connections=200 -c shared_buffers=32MB" \
+        -o "-p $port -k $cluster -c listen_addresses=127.0.0.1 $sync_options \
+            -c max_connections=200 -c shared_buffers=32MB" \
         start >/dev/null 2>&1; then
         echo "postgresql://boyi@127.0.0.1:$port" >"$state/url"
         cat "$state/url"

@@ -57,6 +57,10 @@ int main(int argc, char** argv) {
   app.add_option("--server-pid", server_pid, "read the server's memory from /proc/<pid>/status");
   app.add_option("--server-bin", server_bin,
                  "start this boyi-server on a free loopback port with a temporary data dir");
+  std::string storage;
+  app.add_option("--storage", storage,
+                 "with --server-bin: the server's storage (default sqlite in its temporary data "
+                 "dir; or postgresql://user@host/db, which should be empty)");
   app.add_flag("--no-echo", no_echo, "skip the WebSocket echo baseline");
   app.add_option("--echo-threads", echo_threads, "threads of the echo server")
       ->capture_default_str();
@@ -75,6 +79,7 @@ int main(int argc, char** argv) {
   if (!server_bin.empty()) {
     boyi::harness::ServerOptions so;
     so.binary = server_bin;
+    so.storage = storage;
     so.config_fields =
         "\"limits\": {\"max_connections_per_address\": " + std::to_string(2 * opt.matches + 64) +
         "}";
@@ -89,9 +94,11 @@ int main(int argc, char** argv) {
     server_pid = own_server->pid();
   }
 
-  std::printf("boyi-load: %d matches (%d connections), %s, preset %s, %.1f s, think %d ms\n",
-              opt.matches, 2 * opt.matches, transport.c_str(), opt.preset.c_str(), opt.duration_s,
-              opt.think_ms);
+  std::printf(
+      "boyi-load: %d matches (%d connections), %s, preset %s, %.1f s, think %d ms%s\n", opt.matches,
+      2 * opt.matches, transport.c_str(), opt.preset.c_str(), opt.duration_s, opt.think_ms,
+      own_server ? (own_server->storage().empty() ? ", storage sqlite" : ", storage postgresql")
+                 : "");
   const long rss_before = server_pid > 0 ? boyi::load::proc_status_kib(server_pid, "VmRSS") : -1;
   const boyi::load::LoadReport r = boyi::load::run_load(opt);
   const long rss_after = server_pid > 0 ? boyi::load::proc_status_kib(server_pid, "VmRSS") : -1;
