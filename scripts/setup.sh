@@ -14,6 +14,10 @@ packages=(
 # PostgreSQL: the client library for the storage engine of several servers (libpq-dev), and
 # the server, whose initdb and pg_ctl the tests use for a throw-away cluster of their own.
 packages+=(libpq-dev postgresql)
+# The operator's files are tested for real (deploy/tests): nginx with TLS in front of the
+# server (openssl makes the certificate, curl asks), the backups with pg_dump/pg_restore,
+# the log rotation with logrotate.
+packages+=(nginx-light openssl curl logrotate)
 # The web client: Node 18+ and npm build it (web/); headless Chromium runs its browser tests
 # (tests/web/) and a CJK font draws the Chinese in their screenshots. A node and npm already on
 # the PATH are used as they are (Debian's npm package conflicts with other Node packagings).

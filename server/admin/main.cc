@@ -16,6 +16,7 @@
 #include "server/accounts/accounts.h"
 #include "server/admin/format.h"
 #include "server/admin/tournament_commands.h"
+#include "server/storage/backup.h"
 #include "server/storage/database.h"
 
 namespace {
@@ -100,6 +101,15 @@ int main(int argc, char** argv) {
   auto* match_show = match->add_subcommand("show", "a match and its journal in order");
   match_show->add_option("ID", match_id)->required();
   boyi::admin::TournamentCommands tournaments(app);  // tournament ..., rating ...
+  std::string backup_file;
+  auto* backup = app.add_subcommand(
+      "backup", "write a consistent backup of the database while the server runs");
+  backup->add_option("FILE", backup_file, "the backup file (must not exist)")->required();
+  auto* restore =
+      app.add_subcommand("restore",
+                         "restore a backup into an empty database (a fresh --data, or an empty "
+                         "PostgreSQL database)");
+  restore->add_option("FILE", backup_file, "a file made by backup")->required();
 
   try {
     app.parse(argc, argv);
@@ -109,6 +119,17 @@ int main(int argc, char** argv) {
 
   storage::DatabaseOptions options(data_dir);
   options.storage = storage_url;
+  // These two work on the database as a whole, before (or instead of) opening it.
+  if (backup->parsed()) {
+    if (auto s = storage::backup_database(options, backup_file); !s) return report(s);
+    std::cout << "backed up to " << backup_file << "\n";
+    return 0;
+  }
+  if (restore->parsed()) {
+    if (auto s = storage::restore_database(backup_file, options); !s) return report(s);
+    std::cout << "restored " << backup_file << "\n";
+    return 0;
+  }
   auto opened = storage::Database::open(options);
   if (!opened) {
     std::cerr << "boyi-admin: " << opened.message() << "\n";

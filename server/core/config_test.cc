@@ -126,6 +126,17 @@ TEST(ServerConfig, DeployExampleLoads) {
   EXPECT_EQ(config.log_format, "json");
   EXPECT_EQ(config.match_threads, 32);
   EXPECT_TRUE(config.storage_sync_full);
+  EXPECT_EQ(config.storage, "sqlite");
+  EXPECT_TRUE(config.validate().ok());
+}
+
+// The several-servers example: the same settings on a shared PostgreSQL database.
+TEST(ServerConfig, PostgresDeployExampleLoads) {
+  ServerConfig config;
+  const auto s = load_config_file(BOYI_SOURCE_DIR "/deploy/boyi-postgres.example.json", config);
+  ASSERT_TRUE(s.ok()) << s.message();
+  EXPECT_TRUE(config.storage.starts_with("postgresql://boyi:change-me@"));
+  EXPECT_EQ(config.limits.max_connections_per_address, 20000u);
   EXPECT_TRUE(config.validate().ok());
 }
 

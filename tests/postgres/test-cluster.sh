@@ -1,7 +1,7 @@
 #!/bin/bash
 # A throw-away PostgreSQL cluster for the tests, on loopback only.
 #   test-cluster.sh start STATE_DIR [--durable]
-#       initdb + start; writes STATE_DIR/url (postgresql://boyi@127.0.0.1:PORT)
+#       initdb + start; writes STATE_DIR/url (postgresql://postgres@127.0.0.1:PORT)
 #   test-cluster.sh stop STATE_DIR    stops it and removes its files
 # Uses Debian's postgresql package (initdb and pg_ctl under /usr/lib/postgresql/N/bin).
 # PostgreSQL refuses to run as root: as root the cluster runs as user nobody. The cluster
@@ -45,7 +45,7 @@ case $command in
     cluster=$(mktemp -d /tmp/boyi-pg-XXXXXX)
     echo "$cluster" >"$state/cluster"
     if [ "$(id -u)" = 0 ]; then chown nobody "$cluster"; fi
-    "${as_owner[@]}" "$bindir/initdb" -D "$cluster/data" -U boyi --auth=trust -E UTF8 \
+    "${as_owner[@]}" "$bindir/initdb" -D "$cluster/data" -U postgres --auth=trust -E UTF8 \
       --no-locale --no-sync >"$cluster/initdb.log" 2>&1 || {
       cat "$cluster/initdb.log" >&2
       exit 1
@@ -56,7 +56,7 @@ case $command in
         -o "-p $port -k $cluster -c listen_addresses=127.0.0.1 $sync_options \
             -c max_connections=200 -c shared_buffers=32MB" \
         start >/dev/null 2>&1; then
-        echo "postgresql://boyi@127.0.0.1:$port" >"$state/url"
+        echo "postgresql://postgres@127.0.0.1:$port" >"$state/url"
         cat "$state/url"
         exit 0
       fi
