@@ -52,7 +52,9 @@ int main(int argc, char** argv) {
   CLI::App app{"boyi-admin: manage Boyi accounts and inspect matches"};
   app.require_subcommand(1);
   std::string data_dir = "data";
-  app.add_option("--data", data_dir, "data directory of the server")->capture_default_str();
+  if (const char* from_env = std::getenv("BOYI_DATA")) data_dir = from_env;
+  app.add_option("--data", data_dir, "data directory of the server (also BOYI_DATA)")
+      ->capture_default_str();
   std::string storage_url;
   if (const char* from_env = std::getenv("BOYI_STORAGE")) storage_url = from_env;
   app.add_option("--storage", storage_url,

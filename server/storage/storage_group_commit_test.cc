@@ -186,6 +186,78 @@ TEST(StorageGroupCommit, RefusalsInASharedBatchRollBackAlone) {
   EXPECT_EQ(after.largest_batch, kMatches - 1);
 }
 
+// An entry whose statement fails (here a trigger refuses its text: nothing the checks
+// foresee) is refused with the engine's message; the batch runs again without it and every
+// other entry commits.
+TEST(StorageGroupCommit, AFailedStatementRefusesItsEntryAndTheRestCommit) {
+  DatabaseOptions options;
+  options.busy_timeout_ms = 120000;  // the batch waits for the lock below
+  Fixture f(options);
+  ASSERT_TRUE(f.db);
+  {
+    auto side = testing::side_connection(f.options);
+    ASSERT_TRUE(side);
+    const bool pg = side->dialect() == SqlDialect::kPostgres;
+    const Status made =
+        pg ? side->exec(
+                 "CREATE FUNCTION poison() RETURNS trigger AS $$ BEGIN "
+                 "IF NEW.text = 'poison' THEN RAISE EXCEPTION 'poisoned entry'; END IF; "
+                 "RETURN NEW; END $$ LANGUAGE plpgsql; "
+                 "CREATE TRIGGER poison BEFORE INSERT ON journal FOR EACH ROW EXECUTE FUNCTION "
+                 "poison()")
+           : side->exec(
+                 "CREATE TRIGGER poison BEFORE INSERT ON journal WHEN NEW.text = 'poison' "
+                 "BEGIN SELECT RAISE(ABORT, 'poisoned entry'); END");
+    ASSERT_TRUE(made.ok()) << made.message();
+  }
+  constexpr int kMatches = 6;
+  std::vector<Id> matches;
+  for (int i = 0; i < kMatches; ++i) matches.push_back(f.running_match());
+  const auto before = f.db->group_commit_stats();
+
+  testing::WriteLock lock(f.options);
+  ASSERT_TRUE(lock.held());
+  Status first;
+  std::thread leader([&] { first = f.db->append_journal(action(matches[0], 2, 2, 0), 5); });
+  ASSERT_TRUE(wait_for(*f.db, 1, 0));
+  std::vector<Status> results(kMatches);
+  std::vector<std::thread> threads;
+  for (int i = 1; i < kMatches; ++i)
+    threads.emplace_back([&, i] {
+      JournalRow r = action(matches[i], 2, 2, 0);
+      if (i == 2 || i == 4) r.text = "poison";
+      results[i] = f.db->append_journal(r, 5);
+    });
+  ASSERT_TRUE(wait_for(*f.db, 1, kMatches - 1));
+  lock.release();
+  leader.join();
+  for (auto& th : threads) th.join();
+
+  EXPECT_TRUE(first.ok()) << first.message();
+  for (int i = 1; i < kMatches; ++i) {
+    const auto j = f.db->journal_of(matches[i]);
+    if (i == 2 || i == 4) {
+      ASSERT_FALSE(results[i].ok()) << i;
+      EXPECT_NE(results[i].message().find("of match " + std::to_string(matches[i]) + " refused"),
+                std::string::npos)
+          << results[i].message();
+      EXPECT_NE(results[i].message().find("poisoned entry"), std::string::npos)
+          << results[i].message();
+      EXPECT_EQ(j->size(), 1u);
+    } else {
+      EXPECT_TRUE(results[i].ok()) << i << ": " << results[i].message();
+      ASSERT_EQ(j->size(), 2u);
+      EXPECT_EQ(j->back(), action(matches[i], 2, 2, 0));
+    }
+  }
+  const auto after = f.db->group_commit_stats();
+  EXPECT_EQ(after.appends - before.appends, kMatches);
+  EXPECT_EQ(after.batches - before.batches, 2);  // passes within a batch are not batches
+  // The journal goes on for the refused matches.
+  EXPECT_TRUE(f.db->append_journal(action(matches[2], 2, 2, 0), 6).ok());
+  EXPECT_TRUE(f.db->integrity_check().ok());
+}
+
 // A batch that cannot commit fails every one of its entries, each named.
 TEST(StorageGroupCommit, AFailedBatchFailsEveryEntry) {
   DatabaseOptions options;

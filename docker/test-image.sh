@@ -1,0 +1,93 @@
+#!/bin/bash
+# Builds Boyi's image on this machine and plays a game against the server running inside it.
+# These machines reach Debian's mirror but no container registry, and cannot start
+# containers, so:
+#   1. the base image docker.io/library/debian:bookworm is made locally with debootstrap
+#      (minbase, from the mirror apt uses here) and kept for later runs;
+#   2. buildah builds docker/Dockerfile with chroot isolation (layers and the ccache mount
+#      kept between runs);
+#   3. the server runs inside the image (buildah run, chroot isolation: the host's network),
+#      and from outside: /healthz answers, the image's own HEALTHCHECK command passes, and a
+#      game is played over TCP (boyi-load from BUILD_DIR).
+# For real users the same Dockerfile pulls the real base image.
+#   docker/test-image.sh BUILD_DIR
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build=$(cd "${1:?usage: $0 BUILD_DIR}" && pwd)
+base=docker.io/library/debian:bookworm
+image=localhost/boyi:test
+cache=${BOYI_IMAGE_CACHE:-/var/cache/boyi-image}
+for tool in buildah debootstrap curl; do
+  command -v "$tool" >/dev/null || { echo "$tool is not installed" >&2; exit 1; }
+done
+[ "$(id -u)" = 0 ] || { echo "building images here needs root" >&2; exit 1; }
+
+step() { echo "== $(date +%T) $*"; }
+
+if ! buildah inspect --type image "$base" >/dev/null 2>&1; then
+  mirror=$(awk '/^URIs:/ {print $2; exit}' /etc/apt/sources.list.d/debian.sources 2>/dev/null || true)
+  [ -n "$mirror" ] || mirror=$(awk '/^deb / {print $2; exit}' /etc/apt/sources.list)
+  step "debootstrap bookworm from $mirror"
+  rm -rf "$cache/rootfs"
+  mkdir -p "$cache"
+  debootstrap --variant=minbase bookworm "$cache/rootfs" "$mirror" >"$cache/debootstrap.log"
+  step "import as $base"
+  container=$(buildah from scratch)
+  mount=$(buildah mount "$container")
+  tar -C "$cache/rootfs" -c . | tar -C "$mount" -x
+  buildah umount "$container" >/dev/null
+  buildah config --cmd /bin/bash "$container"
+  buildah commit --rm "$container" "$base" >/dev/null
+  rm -rf "$cache/rootfs"
+fi
+
+step "build $image"
+buildah build --isolation chroot --pull=never --layers -f "$root/docker/Dockerfile" -t "$image" \
+  "$root"
+
+work=$(mktemp -d /tmp/boyi-image-XXXXXX)
+container=""
+server_pid=""
+cleanup() {
+  [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null || true
+  wait 2>/dev/null || true
+  [ -n "$container" ] && buildah rm "$container" >/dev/null 2>&1 || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+fail() {
+  echo "FAIL: $*" >&2
+  [ -f "$work/server.log" ] && tail -n 40 "$work/server.log" >&2
+  exit 1
+}
+
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+step "run the server inside the image on port $port"
+container=$(buildah from --pull=never "$image")
+# The image's entrypoint and environment, as a container runtime would start it.
+buildah run --isolation chroot --env "BOYI_PORT=$port" --env BOYI_ADDRESS=127.0.0.1 \
+  "$container" -- boyi-server >"$work/server.log" 2>&1 &
+server_pid=$!
+for _ in $(seq 1 300); do
+  curl -sf "http://127.0.0.1:$port/healthz" >/dev/null && break
+  kill -0 "$server_pid" 2>/dev/null || fail "the server in the image exited"
+  sleep 0.1
+done
+curl -sf "http://127.0.0.1:$port/healthz" >/dev/null || fail "no /healthz from the image"
+buildah run --isolation chroot --env "BOYI_PORT=$port" "$container" -- \
+  sh -c 'curl -fsS "http://127.0.0.1:${BOYI_PORT}/healthz" >/dev/null' ||
+  fail "the image's health check command fails"
+page=$(curl -sf "http://127.0.0.1:$port/") || fail "no web client from the image"
+grep -qi "<html" <<<"$page" || fail "the image serves no web client"
+
+step "play over TCP from outside"
+report=$("$build/bin/boyi-load" --port "$port" --matches 2 --duration 4 --ramp 1 \
+  --transport tcp-binary --preset dots-ccgc --no-echo) || fail "boyi-load against the image"
+finished=$(sed -n 's/^matches: [0-9]* started, \([0-9]*\) finished.*/\1/p' <<<"$report")
+[ "${finished:-0}" -ge 1 ] || fail "no game finished against the image: $report"
+kill -TERM "$server_pid"
+wait "$server_pid" || true
+server_pid=""
+grep -q "learned" <(buildah run --isolation chroot "$container" -- ls /opt/boyi/lib/boyi) ||
+  fail "the learned plugin is not in the image"
+step "image $image: built, served /healthz and the web client, played $finished games over TCP"
