@@ -13,6 +13,7 @@
 #   docker/test-image.sh BUILD_DIR
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+source "$root/deploy/tests/common.sh"
 build=$(cd "${1:?usage: $0 BUILD_DIR}" && pwd)
 base=docker.io/library/debian:bookworm
 image=localhost/boyi:test
@@ -61,19 +62,14 @@ fail() {
   exit 1
 }
 
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+port=$(free_port)
 step "run the server inside the image on port $port"
 container=$(buildah from --pull=never "$image")
 # The image's entrypoint and environment, as a container runtime would start it.
 buildah run --isolation chroot --env "BOYI_PORT=$port" --env BOYI_ADDRESS=127.0.0.1 \
   "$container" -- boyi-server >"$work/server.log" 2>&1 &
 server_pid=$!
-for _ in $(seq 1 300); do
-  curl -sf "http://127.0.0.1:$port/healthz" >/dev/null && break
-  kill -0 "$server_pid" 2>/dev/null || fail "the server in the image exited"
-  sleep 0.1
-done
-curl -sf "http://127.0.0.1:$port/healthz" >/dev/null || fail "no /healthz from the image"
+wait_healthy "$port" "$server_pid" || fail "no /healthz from the server in the image"
 buildah run --isolation chroot --env "BOYI_PORT=$port" "$container" -- \
   sh -c 'curl -fsS "http://127.0.0.1:${BOYI_PORT}/healthz" >/dev/null' ||
   fail "the image's health check command fails"

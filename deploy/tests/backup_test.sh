@@ -6,6 +6,7 @@
 #   deploy/tests/backup_test.sh BUILD_DIR sqlite|postgresql
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+source "$root/deploy/tests/common.sh"
 build=$(cd "${1:?usage: $0 BUILD_DIR sqlite|postgresql}" && pwd)
 engine=${2:?usage: $0 BUILD_DIR sqlite|postgresql}
 
@@ -27,7 +28,6 @@ fail() {
   done
   exit 1
 }
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 
 live=(--data "$work/live")
 fresh=(--data "$work/restored")
@@ -45,10 +45,7 @@ finished_ids() { admin "$@" match list --limit 100000 | awk '$4 == "finished" {p
 port=$(free_port)
 "$build/bin/boyi-server" --address 127.0.0.1 --port "$port" "${live[@]}" >"$work/server.log" 2>&1 &
 server_pid=$!
-for _ in $(seq 1 100); do
-  curl -sf "http://127.0.0.1:$port/healthz" >/dev/null && break
-  sleep 0.1
-done
+wait_healthy "$port" "$server_pid" || fail "the server did not start"
 "$build/bin/boyi-load" --port "$port" --matches 8 --duration 8 --ramp 1 --think-ms 25 \
   --transport tcp-binary --preset dots-ccgc --no-echo >"$work/load.log" 2>&1 &
 load_pid=$!
@@ -86,9 +83,5 @@ grep -q "action" <<<"$shown" || fail "match $first lost its journal"
 port=$(free_port)
 "$build/bin/boyi-server" --address 127.0.0.1 --port "$port" "${fresh[@]}" >"$work/restored.log" 2>&1 &
 server_pid=$!
-for _ in $(seq 1 100); do
-  curl -sf "http://127.0.0.1:$port/healthz" >/dev/null && break
-  sleep 0.1
-done
-curl -sf "http://127.0.0.1:$port/healthz" >/dev/null || fail "no server on the restored data"
+wait_healthy "$port" "$server_pid" || fail "no server on the restored data"
 echo "backup ($engine): $(wc -l <"$work/before") finished matches backed up under load and restored"

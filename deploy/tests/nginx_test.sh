@@ -6,6 +6,7 @@
 #   deploy/tests/nginx_test.sh BUILD_DIR
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+source "$root/deploy/tests/common.sh"
 build=$(cd "${1:?usage: $0 BUILD_DIR}" && pwd)
 nginx=$(command -v nginx || echo /usr/sbin/nginx)
 [ -x "$nginx" ] || { echo "nginx is not installed (Debian package nginx-light)" >&2; exit 1; }
@@ -26,7 +27,6 @@ fail() {
   done
   exit 1
 }
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 
 # A self-signed certificate for 127.0.0.1.
 openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj /CN=127.0.0.1 \
@@ -41,11 +41,7 @@ cat >"$work/boyi.json" <<JSON
 JSON
 "$build/bin/boyi-server" --config "$work/boyi.json" --web "$root/web/dist" >"$work/server.log" 2>&1 &
 server_pid=$!
-for _ in $(seq 1 100); do
-  curl -sf "http://127.0.0.1:$server_port/healthz" >/dev/null && break
-  sleep 0.1
-done
-curl -sf "http://127.0.0.1:$server_port/healthz" >/dev/null || fail "boyi-server did not start"
+wait_healthy "$server_port" "$server_pid" || fail "boyi-server did not start"
 
 # The site exactly as shipped, with this test's ports, names and certificate.
 https_port=$(free_port)

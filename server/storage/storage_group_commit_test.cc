@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <functional>
 #include <thread>
 
 #include "server/storage/database.h"
@@ -131,6 +132,26 @@ TEST(StorageGroupCommit, ManyThreadsManyMatchesWithInvalidEntries) {
   EXPECT_TRUE(f.db->integrity_check().ok());
 }
 
+// Appends entry 2 of each match while a side connection holds the write lock: the first
+// (a valid action of matches[0]) forms a batch of one waiting for the lock, and the others,
+// `make(i)` for match i, queue behind it and then share one batch. Returns each result.
+std::vector<Status> append_as_one_batch(Fixture& f, const std::vector<Id>& matches,
+                                        const std::function<JournalRow(int)>& make) {
+  std::vector<Status> results(matches.size());
+  testing::WriteLock lock(f.options);
+  EXPECT_TRUE(lock.held());
+  std::thread leader([&] { results[0] = f.db->append_journal(action(matches[0], 2, 2, 0), 5); });
+  EXPECT_TRUE(wait_for(*f.db, 1, 0));
+  std::vector<std::thread> threads;
+  for (int i = 1; i < static_cast<int>(matches.size()); ++i)
+    threads.emplace_back([&, i] { results[i] = f.db->append_journal(make(i), 5); });
+  EXPECT_TRUE(wait_for(*f.db, 1, static_cast<std::int64_t>(matches.size()) - 1));
+  lock.release();
+  leader.join();
+  for (auto& th : threads) th.join();
+  return results;
+}
+
 // Entries queued behind a busy writer share one batch; each refusal stays with
 // its own entry, the others commit.
 TEST(StorageGroupCommit, RefusalsInASharedBatchRollBackAlone) {
@@ -142,28 +163,13 @@ TEST(StorageGroupCommit, RefusalsInASharedBatchRollBackAlone) {
   std::vector<Id> matches;
   for (int i = 0; i < kMatches; ++i) matches.push_back(f.running_match());
   const auto before = f.db->group_commit_stats();
-
-  testing::WriteLock lock(f.options);
-  ASSERT_TRUE(lock.held());
-  Status first;
-  std::thread leader([&] { first = f.db->append_journal(action(matches[0], 2, 2, 0), 5); });
-  // The leader takes its batch of one and waits for the lock; the rest queue.
-  ASSERT_TRUE(wait_for(*f.db, 1, 0));
-  std::vector<Status> results(kMatches);
-  std::vector<std::thread> threads;
-  for (int i = 1; i < kMatches; ++i)
-    threads.emplace_back([&, i] {
-      JournalRow r = action(matches[i], 2, 2, 0);
-      if (i % 3 == 0) r.seq = 7;                  // refused in the database
-      if (i == 4) r.kind = K::kStart, r.seq = 1;  // refused by its own checks
-      results[i] = f.db->append_journal(r, 5);
-    });
-  ASSERT_TRUE(wait_for(*f.db, 1, kMatches - 1));
-  lock.release();
-  leader.join();
-  for (auto& th : threads) th.join();
-
-  EXPECT_TRUE(first.ok()) << first.message();
+  const auto results = append_as_one_batch(f, matches, [&](int i) {
+    JournalRow r = action(matches[i], 2, 2, 0);
+    if (i % 3 == 0) r.seq = 7;                  // refused: does not follow the journal
+    if (i == 4) r.kind = K::kStart, r.seq = 1;  // refused by its own checks
+    return r;
+  });
+  EXPECT_TRUE(results[0].ok()) << results[0].message();
   for (int i = 1; i < kMatches; ++i) {
     const auto j = f.db->journal_of(matches[i]);
     if (i % 3 == 0 || i == 4) {
@@ -214,26 +220,12 @@ TEST(StorageGroupCommit, AFailedStatementRefusesItsEntryAndTheRestCommit) {
   std::vector<Id> matches;
   for (int i = 0; i < kMatches; ++i) matches.push_back(f.running_match());
   const auto before = f.db->group_commit_stats();
-
-  testing::WriteLock lock(f.options);
-  ASSERT_TRUE(lock.held());
-  Status first;
-  std::thread leader([&] { first = f.db->append_journal(action(matches[0], 2, 2, 0), 5); });
-  ASSERT_TRUE(wait_for(*f.db, 1, 0));
-  std::vector<Status> results(kMatches);
-  std::vector<std::thread> threads;
-  for (int i = 1; i < kMatches; ++i)
-    threads.emplace_back([&, i] {
-      JournalRow r = action(matches[i], 2, 2, 0);
-      if (i == 2 || i == 4) r.text = "poison";
-      results[i] = f.db->append_journal(r, 5);
-    });
-  ASSERT_TRUE(wait_for(*f.db, 1, kMatches - 1));
-  lock.release();
-  leader.join();
-  for (auto& th : threads) th.join();
-
-  EXPECT_TRUE(first.ok()) << first.message();
+  const auto results = append_as_one_batch(f, matches, [&](int i) {
+    JournalRow r = action(matches[i], 2, 2, 0);
+    if (i == 2 || i == 4) r.text = "poison";
+    return r;
+  });
+  EXPECT_TRUE(results[0].ok()) << results[0].message();
   for (int i = 1; i < kMatches; ++i) {
     const auto j = f.db->journal_of(matches[i]);
     if (i == 2 || i == 4) {
