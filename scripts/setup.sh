@@ -41,14 +41,20 @@ for p in "${packages[@]}"; do
   fi
 done
 
-if ((${#missing[@]} == 0)); then
-  echo "setup: all ${#packages[@]} packages already installed"
-  exit 0
-fi
-
 sudo=""
 if [[ $(id -u) -ne 0 ]]; then sudo="sudo"; fi
-echo "setup: installing ${missing[*]}"
-export DEBIAN_FRONTEND=noninteractive
-$sudo apt-get update -qq
-$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+if ((${#missing[@]} == 0)); then
+  echo "setup: all ${#packages[@]} packages already installed"
+else
+  echo "setup: installing ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo apt-get update -qq
+  $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+# Debian 12's npm (9.2, with Debian's own semver) cannot read the web client's lockfile (its
+# rollup override is an npm: alias); npm 10 from the npm registry can, on Debian's Node 18.
+if command -v npm >/dev/null 2>&1 && (($(npm --version | cut -d. -f1) < 10)); then
+  echo "setup: npm $(npm --version) is too old for the web client; installing npm 10"
+  $sudo npm install -g --no-audit --no-fund --loglevel=error npm@10
+fi
