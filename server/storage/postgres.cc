@@ -61,7 +61,10 @@ std::string postgres_parameters(std::string_view sql) {
   return out;
 }
 
-std::string redacted_url(std::string_view url) {
+namespace {
+
+// The password of user:password@ hidden.
+std::string redact_userinfo(std::string_view url) {
   const auto scheme = url.find("://");
   if (scheme == std::string_view::npos) return std::string(url);
   const auto at = url.find('@', scheme + 3);
@@ -71,6 +74,22 @@ std::string redacted_url(std::string_view url) {
   const auto colon = url.find(':', scheme + 3);
   if (colon == std::string_view::npos || colon > at) return std::string(url);
   return std::string(url.substr(0, colon + 1)) + "***" + std::string(url.substr(at));
+}
+
+}  // namespace
+
+std::string redacted_url(std::string_view url) {
+  std::string out = redact_userinfo(url);
+  // libpq also takes the password as a parameter: ...?password=secret&...
+  const auto query = out.find('?');
+  for (auto at = out.find("password=", query == std::string::npos ? out.size() : query);
+       at != std::string::npos; at = out.find("password=", at + 1)) {
+    if (out[at - 1] != '?' && out[at - 1] != '&') continue;
+    const auto start = at + 9;
+    const auto end = std::min(out.find('&', start), out.size());
+    out.replace(start, end - start, "***");
+  }
+  return out;
 }
 
 bool is_postgres_url(std::string_view storage) {

@@ -27,6 +27,10 @@ TEST(SqlText, UrlsShowNoPassword) {
             "postgresql://boyi:***@db.example:5432/boyi");
   EXPECT_EQ(redacted_url("postgresql://boyi@db/boyi"), "postgresql://boyi@db/boyi");
   EXPECT_EQ(redacted_url("postgresql://db/boyi?user=a"), "postgresql://db/boyi?user=a");
+  EXPECT_EQ(redacted_url("postgresql://db/boyi?user=a&password=s3cret&sslmode=require"),
+            "postgresql://db/boyi?user=a&password=***&sslmode=require");
+  EXPECT_EQ(redacted_url("postgresql://db/boyi?password=s3cret"),
+            "postgresql://db/boyi?password=***");
   EXPECT_TRUE(is_postgres_url("postgresql://x/y"));
   EXPECT_TRUE(is_postgres_url("postgres://x/y"));
   EXPECT_FALSE(is_postgres_url("sqlite"));
