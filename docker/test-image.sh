@@ -42,9 +42,16 @@ if ! buildah inspect --type image "$base" >/dev/null 2>&1; then
   rm -rf "$cache/rootfs"
 fi
 
+# This machine reaches the npm registry through a proxy whose CA only its own bundle holds:
+# lend that bundle to the build (Dockerfile's NODE_EXTRA_CA_CERTS).
+ca_args=()
+if [ -f /etc/ssl/certs/ca-certificates.crt ]; then
+  ca_args=(--volume /etc/ssl/certs/ca-certificates.crt:/run/build-ca.crt:ro
+    --build-arg NODE_EXTRA_CA_CERTS=/run/build-ca.crt)
+fi
 step "build $image"
-buildah build --isolation chroot --pull=never --layers -f "$root/docker/Dockerfile" -t "$image" \
-  "$root"
+buildah build --isolation chroot --pull=never --layers "${ca_args[@]}" \
+  -f "$root/docker/Dockerfile" -t "$image" "$root"
 
 work=$(mktemp -d /tmp/boyi-image-XXXXXX)
 container=""
