@@ -203,7 +203,9 @@ Result<std::string> EngineProcess::read_line(SteadyTime deadline) {
   for (;;) {
     const std::size_t nl = buffer_.find('\n');
     if (nl != std::string::npos) {
-      if (nl > max_line_)
+      // The limit counts the line's text: a CR LF ending is no longer than an LF one.
+      const std::size_t length = nl > 0 && buffer_[nl - 1] == '\r' ? nl - 1 : nl;
+      if (length > max_line_)
         return fail("the engine sent a line longer than " + std::to_string(max_line_) + " bytes");
       std::string line = buffer_.substr(0, nl);
       buffer_.erase(0, nl + 1);
@@ -211,7 +213,7 @@ Result<std::string> EngineProcess::read_line(SteadyTime deadline) {
       log('<', line);
       return line;
     }
-    if (buffer_.size() > max_line_)
+    if (buffer_.size() > max_line_ + 1)  // + 1: the CR of a CR LF still waiting for its LF
       return fail("the engine sent a line longer than " + std::to_string(max_line_) + " bytes");
     if (eof_ || out_fd_ < 0) {
       if (!buffer_.empty()) {  // a last line without its newline

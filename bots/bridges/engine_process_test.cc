@@ -111,6 +111,24 @@ TEST(EngineProcess, LongLinesAreRefused) {
   EXPECT_EQ(line.message(), "the engine sent a line longer than 255 bytes");
 }
 
+// The limit is the line's text: 255 bytes end with LF or CR LF alike; 256 are refused.
+TEST(EngineProcess, ALineAtTheLimitPassesWithEitherEnding) {
+  auto sh =
+      start({"sh", "-c",
+             "x=$(head -c 255 /dev/zero | tr '\\000' x); printf '%s\\n%s\\r\\n' \"$x\" \"$x\"; "
+             "printf '%s\\r\\n' \"${x}y\""},
+            255);
+  ASSERT_TRUE(sh);
+  for (int i = 0; i < 2; ++i) {
+    auto line = sh->read_line(in(5000));
+    ASSERT_TRUE(line.ok()) << i << ": " << line.message();
+    EXPECT_EQ(*line, std::string(255, 'x'));
+  }
+  auto over = sh->read_line(in(5000));
+  ASSERT_FALSE(over.ok());
+  EXPECT_EQ(over.message(), "the engine sent a line longer than 255 bytes");
+}
+
 TEST(EngineProcess, WritingToAnEngineThatExitedIsAnErrorNotASignal) {
   auto quick = start({"true"});
   ASSERT_TRUE(quick);

@@ -2,6 +2,9 @@
 // static files) or hand it to a TCP or WebSocket session.
 #include <boost/beast/websocket.hpp>
 
+#include <cctype>
+#include <string_view>
+
 #include "server/net/detail.h"
 #include "server/net/sniff.h"
 #include "server/net/static_files.h"
@@ -10,6 +13,15 @@ namespace boyi::net::detail {
 namespace {
 
 namespace websocket = boost::beast::websocket;
+
+// RFC 6455 4.2.1: the client's key is 16 random bytes in base64 (24 characters, the last
+// two "=", and the one before them holding only two bits). Anything else is a bad handshake.
+bool valid_websocket_key(std::string_view key) {
+  if (key.size() != 24 || !key.ends_with("==")) return false;
+  for (char c : key.substr(0, 22))
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '+' && c != '/') return false;
+  return std::string_view("AQgw").find(key[21]) != std::string_view::npos;
+}
 
 std::string json_error(std::string_view message) {
   std::string out = "{\"error\":\"";
@@ -117,6 +129,10 @@ class RawLink final : public Closable, public std::enable_shared_from_this<RawLi
       }
       http::request<http::string_body> req = parser.release();
       if (websocket::is_upgrade(req)) {
+        if (!valid_websocket_key(req[http::field::sec_websocket_key])) {
+          co_await write_simple(400, "bad Sec-WebSocket-Key", req.version(), false);
+          co_return;
+        }
         handed_off_ = true;
         shared_->untrack(id_);
         start_ws_session(shared_, std::move(stream_), std::move(req), std::move(slot_), id_,

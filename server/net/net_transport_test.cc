@@ -120,6 +120,24 @@ TEST(NetTransport, HttpJsonRoutesSyncAsyncAndDropped) {
   EXPECT_EQ(http_request(server.port(), "POST", "/api/later", std::string(5000, 'b')).status, 413);
 }
 
+// RFC 6455: a handshake whose key is not 16 bytes in base64 is refused with 400, not upgraded.
+TEST(NetTransport, WebSocketUpgradeWithABadKeyIsRefused) {
+  TestServer server;
+  auto handshake = [&](const std::string& key) {
+    TcpClient c(server.port());
+    c.send(
+        "GET /ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: " +
+        key + "\r\n\r\n");
+    return c.read(12);
+  };
+  EXPECT_EQ(handshake("dGhlIHNhbXBsZSBub25jZQ=="), "HTTP/1.1 101");  // RFC 6455's example
+  for (const char* bad :
+       {"", "x", "dGhlIHNhbXBsZSBub25jZQ", "dGhlIHNhbXBsZSBub25jZQ=!",
+        "dGhlIHNhbXBsZSBub25jZR==", "!GhlIHNhbXBsZSBub25jZQ==", "dGhlIHNhbXBsZSBub25jZQ==dGhl"})
+    EXPECT_EQ(handshake(bad), "HTTP/1.1 400") << "key '" << bad << "'";
+}
+
 TEST(NetTransport, MetricsEndpointParsesBack) {
   TestServer server;
   {
