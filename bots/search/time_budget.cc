@@ -58,7 +58,18 @@ TimeBudget TimeBudget::share(double fraction) const {
   const double f = std::clamp(fraction, 0.0, 1.0);
   const auto soft =
       start_ns_ + static_cast<std::int64_t>(static_cast<double>(soft_ns_ - start_ns_) * f);
-  return TimeBudget(*clock_, start_ns_, hard_ns_, std::min(soft, hard_ns_));
+  TimeBudget out(*clock_, start_ns_, hard_ns_, std::min(soft, hard_ns_));
+  out.stop_ = stop_;
+  return out;
+}
+
+TimeBudget TimeBudget::until(std::int64_t end_ns) const {
+  if (hard_ns_ >= 0) end_ns = std::min(end_ns, hard_ns_);
+  const std::int64_t now = clock_->now_ns();
+  end_ns = std::max(end_ns, now);
+  TimeBudget out(*clock_, now, end_ns, end_ns);
+  out.stop_ = stop_;
+  return out;
 }
 
 double TimeBudget::soft_fraction() const {

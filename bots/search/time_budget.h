@@ -17,6 +17,8 @@
 #include <cstdint>
 #include <string>
 
+#include "bots/search/stop_signal.h"
+
 namespace boyi::bots {
 
 using Millis = std::int64_t;
@@ -61,12 +63,25 @@ class TimeBudget {
   // The same hard deadline with the soft one moved to `fraction` of this one's
   // soft span (for searches that split their time, e.g. over determinizations).
   TimeBudget share(double fraction) const;
+  // A budget from now to `end_ns` (this clock's instant; never past this hard deadline), both
+  // deadlines there, for a search that spends a part of this one; it keeps the stop signal.
+  TimeBudget until(std::int64_t end_ns) const;
+
+  // A signal that stops the search before its deadlines (must outlive the budget); its
+  // shares keep it.
+  void set_stop(const StopSignal* stop) { stop_ = stop; }
+  bool stop_raised() const { return stop_ && stop_->raised(); }
 
   bool unlimited() const { return hard_ns_ < 0; }
-  // Past the hard deadline: stop now and answer. Cheap: one clock read.
-  bool should_stop() const { return hard_ns_ >= 0 && clock_->now_ns() >= hard_ns_; }
-  // Past the soft deadline: start no new iteration.
-  bool soft_expired() const { return soft_ns_ >= 0 && clock_->now_ns() >= soft_ns_; }
+  // Past the hard deadline, or stopped from outside: stop now and answer. Cheap: one clock
+  // read.
+  bool should_stop() const {
+    return stop_raised() || (hard_ns_ >= 0 && clock_->now_ns() >= hard_ns_);
+  }
+  // Past the soft deadline (or stopped): start no new iteration.
+  bool soft_expired() const {
+    return stop_raised() || (soft_ns_ >= 0 && clock_->now_ns() >= soft_ns_);
+  }
   // The fraction of the soft budget used (0 when unlimited).
   double soft_fraction() const;
   Millis elapsed_ms() const { return (clock_->now_ns() - start_ns_) / 1'000'000; }
@@ -82,6 +97,7 @@ class TimeBudget {
   std::int64_t start_ns_ = 0;
   std::int64_t hard_ns_ = -1;
   std::int64_t soft_ns_ = -1;
+  const StopSignal* stop_ = nullptr;
 };
 
 // A hand-driven clock for tests: now_ns() advances by `step_ns` per read.

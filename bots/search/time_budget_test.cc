@@ -96,5 +96,30 @@ TEST(TimeBudget, SearchesStopAtTheHardDeadline) {
   }
 }
 
+// A raised stop signal (or its parent) ends a search at its next poll, long before its
+// deadline, and a share of the budget keeps the signal.
+TEST(TimeBudget, AStopSignalEndsTheSearchAtOnce) {
+  StopSignal server;
+  StopSignal match(&server);
+  FakeClock clock(1'000);  // 1 µs per read: an hour of budget is far away
+  TimeBudget budget(TimeControl::per_move(3'600'000, 0), clock);
+  budget.set_stop(&match);
+  EXPECT_FALSE(budget.should_stop());
+  EXPECT_FALSE(budget.share(0.5).soft_expired());
+  server.raise();
+  EXPECT_TRUE(match.raised());
+  EXPECT_TRUE(budget.should_stop());
+  EXPECT_TRUE(budget.soft_expired());
+  EXPECT_TRUE(budget.share(0.5).should_stop());
+
+  gomoku::State s{gomoku::Rules{}};
+  s.apply(gomoku::Move::place(gomoku::kH8));
+  AlphaBeta<gomoku::State> ab(default_alphabeta_hooks<gomoku::State>());
+  const auto r = ab.search(s, budget);
+  ASSERT_TRUE(r.has_move);  // it still answers, with a legal move
+  EXPECT_TRUE(s.check(s.to_move(), r.move).ok());
+  EXPECT_LT(clock.reads(), 1000) << "the search went on after the stop";
+}
+
 }  // namespace
 }  // namespace boyi::bots

@@ -61,6 +61,8 @@ class EngineSeatPlayer final : public SeatPlayer {
     return st;
   }
 
+  void set_stop(const StopSignal* stop) override { stop_ = stop; }
+
   Result<std::string> choose(const v1::GameView& view, const v1::Clocks& clocks) override {
     if (!tracker_.started()) return fail("choose() before start()");
     if (view.viewer() != tracker_.seat()) return fail("a view of another seat");
@@ -70,7 +72,8 @@ class EngineSeatPlayer final : public SeatPlayer {
     if (!view.can_act()) return fail("the seat may not act now");
     std::string move, why;
     try {
-      const TimeBudget budget(time_control_for(time_control_, clocks, tracker_.seat(), options_));
+      TimeBudget budget(time_control_for(time_control_, clocks, tracker_.seat(), options_));
+      budget.set_stop(stop_);
       move = engine_move(budget);
       if (move.empty()) why = "the engine gave no move";
     } catch (const std::exception& e) {
@@ -148,6 +151,7 @@ class EngineSeatPlayer final : public SeatPlayer {
   std::string rules_text_;
   std::string last_;                  // the last move answered
   std::vector<std::string> refused_;  // moves the server refused in this position
+  const StopSignal* stop_ = nullptr;  // raised: answer at once (set_stop)
 };
 
 template <Game G>

@@ -6,8 +6,9 @@
 
 #include <string>
 
-#include "boyi/v1/boyi.pb.h"
 #include "base/result.h"
+#include "bots/search/stop_signal.h"
+#include "boyi/v1/boyi.pb.h"
 
 namespace boyi::bots {
 
@@ -24,6 +25,9 @@ class SeatPlayer {
   virtual Status observe(const v1::MatchEvent& event) = 0;
   // The seat may act in `view`: the action to send, in notation. Must answer inside
   // the clocks (the seat's remaining bank and per-move limit, less a safety margin).
+  // Thinking stops (answering at once with the best move found) when `stop` is raised;
+  // it must outlive the player. Players that do not search ignore it.
+  virtual void set_stop(const StopSignal* stop) { (void)stop; }
   virtual Result<std::string> choose(const v1::GameView& view, const v1::Clocks& clocks) = 0;
   // The server refused the last action (its Error text). The next choose() retries.
   virtual void rejected(const std::string& /*error*/) {}

@@ -238,6 +238,52 @@ TEST_F(HouseBotTest, ASlowThinkerDoesNotHoldUpAnotherMatch) {
   EXPECT_EQ(sa.seqs, (std::vector<std::uint32_t>{1, 2}));  // the one move, then the end
 }
 
+// A house bot's search ends with its match: after a resignation, the one house-bot thread is
+// free for another match at once, not when the first bot's long budget runs out.
+TEST_F(HouseBotTest, AResignationStopsTheBotsSearch) {
+  auto config = test_config(dir_.path());
+  config.house_bot_threads = 1;
+  restart(config);
+
+  auto a = player("long-thinker-watcher");
+  Seat sa;
+  v1::MatchSetup dots;
+  dots.set_game("dots");
+  dots.set_seat(0);
+  dots.mutable_time_control()->set_total_ms(3'600'000);  // level 10 has no cap: ~2 min a move
+  start_house_match(*a, dots, 10, sa);
+  Rng rng(6);
+  auto r = play(*a, sa, random_action(sa, rng));
+  ASSERT_TRUE(r && r->has_match_event());  // the bot now thinks on the only thread
+  v1::ClientMessage resign;
+  resign.mutable_resign()->set_match_id(sa.match);
+  auto ack = a->call(resign);
+  ASSERT_TRUE(ack && ack->has_ack());
+  while (!sa.ended) {
+    auto m = a->next();
+    ASSERT_TRUE(m) << "no MatchEnded";
+    sa.absorb(*m);
+  }
+
+  // Another match's bot (seat 0 is the house's: it moves first) answers on the same thread.
+  auto b = player("next-in-line");
+  Seat sb;
+  v1::MatchSetup quick;
+  quick.set_game("dots");
+  quick.set_seat(1);
+  quick.mutable_time_control()->set_total_ms(600'000);
+  const auto asked = std::chrono::steady_clock::now();
+  start_house_match(*b, quick, 1, sb);
+  while (sb.house_moves == 0 && !sb.ended) {
+    auto m = b->next(std::chrono::seconds(60));
+    ASSERT_TRUE(m) << "the second house bot never moved";
+    sb.absorb(*m);
+  }
+  // Bound far above a level-1 answer (100 ms) and far below the first bot's budget.
+  EXPECT_LT(std::chrono::steady_clock::now() - asked, std::chrono::seconds(30))
+      << "the resigned match's search held the house-bot thread";
+}
+
 TEST_F(HouseBotTest, TheLevelSurvivesARestart) {
   auto a = player("returning");
   Seat s;

@@ -227,6 +227,7 @@ void ServerApp::shutdown() {
   d.matches->stop();
   d.tournaments->stop();
   // A house bot still thinking stops at its move's deadline; queued thinking is dropped.
+  d.matches->stop_house_bots();
   d.house_pool->stop();
   d.house_pool->join();
   d.sessions->stop_workers();

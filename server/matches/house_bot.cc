@@ -64,12 +64,16 @@ Status store_house_strength(storage::Database& db, const std::string& match_id, 
   return storage::put_house_seat(db, id.value(), seat, strength);
 }
 
-HouseBot::HouseBot(std::unique_ptr<HousePlayer> player, const Executor& pool)
-    : p_(std::move(player)),
+HouseBot::HouseBot(std::unique_ptr<HousePlayer> player, const Executor& pool,
+                   const bots::StopSignal* stop_all)
+    : stop_(std::make_unique<bots::StopSignal>(stop_all)),
+      p_(std::move(player)),
       strand_(boost::asio::make_strand(pool)),
       strength_(p_->strength),
       spec_(p_->level.spec),
-      name_(p_->name()) {}
+      name_(p_->name()) {
+  p_->player->set_stop(stop_.get());
+}
 
 void HouseBot::start(v1::MatchStarted started) {
   boost::asio::post(strand_, [self = shared_from_this(), started = std::move(started)] {
@@ -87,6 +91,7 @@ void HouseBot::observe(v1::MatchEvent event) {
 }
 
 void HouseBot::finish(v1::MatchEnded ended) {
+  stop_->raise();  // a search for this match stops now, not when its time is up
   boost::asio::post(strand_, [self = shared_from_this(), ended = std::move(ended)] {
     self->p_->player->finish(ended);
   });

@@ -67,7 +67,9 @@ class HouseBot : public std::enable_shared_from_this<HouseBot> {
     std::string note;  // why the move came from the view instead of the engine, if it did
   };
 
-  HouseBot(std::unique_ptr<HousePlayer> player, const Executor& pool);
+  // `stop_all` (the server's, raised at shutdown) must outlive the bot.
+  HouseBot(std::unique_ptr<HousePlayer> player, const Executor& pool,
+           const bots::StopSignal* stop_all);
 
   int strength() const { return strength_; }
   const std::string& spec() const { return spec_; }
@@ -77,6 +79,7 @@ class HouseBot : public std::enable_shared_from_this<HouseBot> {
   // every event again). Calls return at once.
   void start(v1::MatchStarted started);
   void observe(v1::MatchEvent event);
+  // Also stops a search under way at once: the answer is no longer wanted.
   void finish(v1::MatchEnded ended);
   // The server refused the last answer (the referee's reason); the next choose() retries.
   void rejected(std::string reason);
@@ -90,7 +93,8 @@ class HouseBot : public std::enable_shared_from_this<HouseBot> {
  private:
   Answer think(const v1::GameView& view, v1::Clocks clocks, SteadyClock::time_point asked);
 
-  std::unique_ptr<HousePlayer> p_;  // only on strand_
+  std::unique_ptr<bots::StopSignal> stop_;  // raised when the match ends (any thread)
+  std::unique_ptr<HousePlayer> p_;          // only on strand_
   boost::asio::strand<Executor> strand_;
   int strength_;
   std::string spec_, name_;

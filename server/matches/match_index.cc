@@ -23,8 +23,8 @@ std::shared_ptr<MatchHost> MatchIndex::make_host(
                                           });
   for (int s = 0; s < 2; ++s)
     if (auto strength = house[static_cast<std::size_t>(s)])
-      host->set_house_player(s,
-                             make_house_player(*strength, game, rules, s, std::random_device{}()));
+      host->set_house_player(
+          s, make_house_player(*strength, game, rules, s, std::random_device{}()), &house_stop_);
   return host;
 }
 

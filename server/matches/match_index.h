@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "bots/search/stop_signal.h"
 #include "server/core/presence.h"
 #include "server/core/request.h"
 #include "server/hosting/storage_journal.h"
@@ -77,6 +78,9 @@ class MatchIndex : public std::enable_shared_from_this<MatchIndex> {
   void stop();  // the server is stopping: every match's timers stop
   std::size_t live_count() const;
   std::size_t resumed_count() const;
+  // Shutdown: every house bot's search stops now and answers (its answer is dropped), so the
+  // house-bot threads are free within the shutdown deadline.
+  void stop_house_bots() { house_stop_.raise(); }
 
  private:
   std::shared_ptr<MatchHost> make_host(StoredMatch stored, std::array<UserInfo, 2> players,
@@ -90,6 +94,7 @@ class MatchIndex : public std::enable_shared_from_this<MatchIndex> {
   AppContext& app_;
   Presence& presence_;
   Hooks hooks_;
+  bots::StopSignal house_stop_;  // the parent of every house bot's own stop signal
   mutable std::mutex mu_;
   std::map<std::string, std::shared_ptr<MatchHost>> matches_;  // live (and recently finished)
   std::map<storage::Id, std::set<std::string>> playing_;       // user -> running match ids

@@ -30,13 +30,6 @@ ChainPlayer::ChainPlayer(std::string name, ChainOptions options, std::uint64_t s
 
 namespace {
 
-// A budget that ends at `end_ns` (of `b`'s clock), never later than `b`'s hard deadline.
-TimeBudget until(const TimeBudget& b, std::int64_t end_ns) {
-  if (b.hard_deadline_ns() >= 0) end_ns = std::min(end_ns, b.hard_deadline_ns());
-  const std::int64_t ms = std::max<std::int64_t>(0, (end_ns - b.clock().now_ns()) / 1'000'000);
-  return TimeBudget(TimeControl::per_move(ms, 0), b.clock());
-}
-
 // `fraction` of the span from now to `deadline_ns`, as an instant.
 std::int64_t part_of(const TimeBudget& b, std::int64_t deadline_ns, double fraction) {
   const std::int64_t now = b.clock().now_ns();
@@ -114,7 +107,7 @@ dots::Move ChainPlayer::choose(const dots::State& s, Seat seat, const TimeBudget
       r = mcts_.search(s, budget);
     }
   } else {
-    r = mcts_.search(s, mcts_end >= 0 ? until(budget, mcts_end) : budget);
+    r = mcts_.search(s, mcts_end >= 0 ? budget.until(mcts_end) : budget);
   }
   report_.playouts = r.playouts;
   if (r.has_move) return r.move;

@@ -28,12 +28,11 @@ void add_unique(std::vector<Point>& out, Point p) {
 }  // namespace
 
 TimeBudget slice(const TimeBudget& b, double fraction) {
-  if (b.unlimited()) return TimeBudget(TimeControl::unlimited(), b.clock());
+  if (b.unlimited()) return b;
   const std::int64_t now = b.clock().now_ns();
   const std::int64_t soft = b.soft_deadline_ns() >= 0 ? b.soft_deadline_ns() : b.hard_deadline_ns();
   const auto share = static_cast<std::int64_t>(static_cast<double>(soft - now) * fraction);
-  const std::int64_t ns = std::min(b.hard_deadline_ns() - now, share);
-  return TimeBudget(TimeControl::per_move(std::max<std::int64_t>(0, ns / 1'000'000), 0), b.clock());
+  return b.until(now + std::max<std::int64_t>(0, share));
 }
 
 Analyst::Analyst(AnalystOptions options)
