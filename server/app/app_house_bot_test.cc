@@ -105,6 +105,19 @@ class HouseBotTest : public AppTest {
     return std::nullopt;
   }
 
+  // Resigns the match and reads until its MatchEnded.
+  static void resign_and_see_the_end(Client& c, Seat& s) {
+    v1::ClientMessage resign;
+    resign.mutable_resign()->set_match_id(s.match);
+    auto ack = c.call(resign);
+    ASSERT_TRUE(ack && ack->has_ack());
+    while (!s.ended) {
+      auto m = c.next();
+      ASSERT_TRUE(m) << "no MatchEnded";
+      s.absorb(*m);
+    }
+  }
+
   // Random legal moves until the match ends.
   static void play_to_the_end(Client& c, Seat& s, Rng& rng) {
     for (int step = 0; step < 20000 && !s.ended; ++step) {
@@ -224,15 +237,7 @@ TEST_F(HouseBotTest, ASlowThinkerDoesNotHoldUpAnotherMatch) {
   // ... and so does this one: it ends before the bot answers, and its answer is dropped. (Had
   // the bot held the match thread, the other match's moves would have waited for its answer,
   // which would then have been played before this resignation.)
-  v1::ClientMessage resign;
-  resign.mutable_resign()->set_match_id(sa.match);
-  auto ack = a->call(resign);
-  ASSERT_TRUE(ack && ack->has_ack());
-  while (!sa.ended) {
-    auto m = a->next();
-    ASSERT_TRUE(m) << "no MatchEnded";
-    sa.absorb(*m);
-  }
+  ASSERT_NO_FATAL_FAILURE(resign_and_see_the_end(*a, sa));
   EXPECT_EQ(sa.outcome.ending(), v1::ENDING_RESIGNATION);
   EXPECT_EQ(sa.house_moves, 0) << "the house bot moved before the resignation";
   EXPECT_EQ(sa.seqs, (std::vector<std::uint32_t>{1, 2}));  // the one move, then the end
@@ -255,15 +260,7 @@ TEST_F(HouseBotTest, AResignationStopsTheBotsSearch) {
   Rng rng(6);
   auto r = play(*a, sa, random_action(sa, rng));
   ASSERT_TRUE(r && r->has_match_event());  // the bot now thinks on the only thread
-  v1::ClientMessage resign;
-  resign.mutable_resign()->set_match_id(sa.match);
-  auto ack = a->call(resign);
-  ASSERT_TRUE(ack && ack->has_ack());
-  while (!sa.ended) {
-    auto m = a->next();
-    ASSERT_TRUE(m) << "no MatchEnded";
-    sa.absorb(*m);
-  }
+  ASSERT_NO_FATAL_FAILURE(resign_and_see_the_end(*a, sa));
 
   // Another match's bot (seat 0 is the house's: it moves first) answers on the same thread.
   auto b = player("next-in-line");
