@@ -139,7 +139,7 @@ TEST_F(SessionTest, SignInVariantsAndWrongCredentials) {
   auto g = guest->guest("visitor");
   ASSERT_TRUE(g);
   EXPECT_EQ(g->role(), v1::ROLE_GUEST);
-  EXPECT_EQ(g->display_name(), "visitor");
+  EXPECT_EQ(g->display_name(), "visitor (guest)");
 
   v1::ClientMessage online;
   online.mutable_list_online();
@@ -149,7 +149,7 @@ TEST_F(SessionTest, SignInVariantsAndWrongCredentials) {
   for (const auto& u : r->online_list().users()) names.insert(u.user().name());
   EXPECT_TRUE(names.contains("li-wei"));
   EXPECT_TRUE(names.contains("tiger-bot"));
-  EXPECT_TRUE(names.contains("visitor"));
+  EXPECT_TRUE(names.contains("visitor (guest)"));
   EXPECT_TRUE(names.contains("House bot"));
 }
 
@@ -184,6 +184,34 @@ TEST_F(SessionTest, BadMessagesGetErrorsAndTheStreamStaysUsable) {
   EXPECT_EQ(r->error().code(), v1::ERROR_CODE_FRAME_TOO_LARGE);
   EXPECT_TRUE(r->error().fatal());
   EXPECT_TRUE(b->wait_closed());
+}
+
+TEST(SessionLimits, ARateLimitedRequestIsAnsweredByItsId) {
+  TempDir dir;
+  auto config = test_config(dir.path());
+  config.limits.max_messages_per_second = 1;
+  config.limits.message_burst = 2;
+  auto app = ServerApp::start(config);
+  ASSERT_TRUE(app.ok()) << app.message();
+  auto c = Client::connect((*app)->port(), C::json);
+  ASSERT_TRUE(c && c->hello());  // the first of the burst
+  // The burst's second passes; the third and fourth are dropped, each answered by its id.
+  std::string pings;
+  for (int id = 41; id <= 43; ++id)
+    pings += "{\"request_id\": " + std::to_string(id) + ", \"ping\": {\"nonce\": 1}}\n";
+  ASSERT_TRUE(c->send_raw(pings));
+  std::map<std::uint64_t, v1::ServerMessage> replies;
+  while (replies.size() < 3) {
+    auto r = c->next();
+    ASSERT_TRUE(r);
+    replies[r->request_id()] = *r;
+  }
+  EXPECT_TRUE(replies[41].has_pong());
+  for (std::uint64_t id : {42u, 43u}) {
+    ASSERT_TRUE(replies[id].has_error()) << id;
+    EXPECT_EQ(replies[id].error().code(), v1::ERROR_CODE_RATE_LIMITED);
+    EXPECT_FALSE(replies[id].error().fatal());
+  }
 }
 
 TEST_F(SessionTest, GamesPresetsAndHttpApi) {

@@ -14,6 +14,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -38,6 +39,9 @@ struct ProtocolError {
   std::string code;     // short stable label, also the metrics label ("frame_too_large", ...)
   std::string message;  // what a person reads
   bool fatal = false;   // true: the layer closes the connection after the handler returns
+  // The frame the error refused (a rate-limited message), valid during the handler call,
+  // so the handler can answer it by its request id; null when no frame was refused.
+  const Frame* dropped = nullptr;
 };
 
 class Connection {
@@ -94,6 +98,14 @@ class ConnectionHandler {
   // Graceful shutdown began (called once, on no particular strand, before connections
   // are closed): the last chance to send final messages.
   virtual void on_shutdown() {}
+  // What a connection refused at a connection cap is told before it is closed, in the
+  // kind of frame it speaks (the error's code is "server_full"); nothing when empty. Called
+  // on no particular strand, without a Connection: the refused socket never becomes one.
+  virtual std::optional<Frame> refusal(FrameKind kind, const ProtocolError& error) {
+    (void)kind;
+    (void)error;
+    return std::nullopt;
+  }
 };
 
 }  // namespace boyi::net

@@ -98,6 +98,7 @@ struct Shared : std::enable_shared_from_this<Shared> {
   std::unordered_map<std::string, std::size_t> per_address;
   std::unordered_map<std::uint64_t, std::weak_ptr<Closable>> live;
   std::atomic<bool> shutting_down{false};
+  std::atomic<int> refusals_in_flight{0};  // sockets being told SERVER_FULL (refusal.cc)
 
   // A slot for a new socket from `address`, or nullptr (and the reason) past a cap.
   std::shared_ptr<Slot> admit(const std::string& address, std::string& why);
@@ -120,6 +121,9 @@ void start_ws_session(std::shared_ptr<Shared> shared, beast::tcp_stream stream,
 // Runs a freshly accepted socket: sniffs its transport, serves HTTP or hands it on.
 void start_raw_link(std::shared_ptr<Shared> shared, tcp::socket socket, std::shared_ptr<Slot> slot,
                     std::string remote, std::string address);
+
+// Tells a socket refused at a cap ("total" or "per_address") SERVER_FULL, then closes it.
+void refuse_connection(std::shared_ptr<Shared> shared, tcp::socket socket, std::string why);
 
 std::string format_endpoint(const tcp::endpoint& ep);
 

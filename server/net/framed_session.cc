@@ -225,21 +225,22 @@ void FramedSession::deliver(Frame frame) {
   if (state_.load() != State::open) return;
   if (!rate_.try_take()) {
     protocol_error("rate_limited", "more than the allowed messages per second; message dropped",
-                   shared_->limits.rate_limit_policy == RateLimitPolicy::close);
+                   shared_->limits.rate_limit_policy == RateLimitPolicy::close, &frame);
     return;
   }
   shared_->metrics.of(transport()).frames_in->inc();
   call_handler([&] { shared_->handler->on_frame(shared_from_this(), std::move(frame)); });
 }
 
-void FramedSession::protocol_error(std::string code, std::string message, bool fatal) {
+void FramedSession::protocol_error(std::string code, std::string message, bool fatal,
+                                   const Frame* dropped) {
   if (state_.load() != State::open) return;
   shared_->metrics.protocol_error(code);
   if (!fatal && ++protocol_errors_ > shared_->limits.max_protocol_errors) {
     fatal = true;
     message += "; too many protocol errors";
   }
-  const ProtocolError error{code, message, fatal};
+  const ProtocolError error{code, message, fatal, dropped};
   call_handler([&] { shared_->handler->on_protocol_error(shared_from_this(), error); });
   if (fatal) begin_close(message, true);
 }

@@ -48,7 +48,8 @@ class FramedSession : public Connection,
   void touch() { last_inbound_ = Clock::now(); }
   void count_in(std::size_t bytes);
   void deliver(Frame frame);
-  void protocol_error(std::string code, std::string message, bool fatal);
+  void protocol_error(std::string code, std::string message, bool fatal,
+                      const Frame* dropped = nullptr);
   bool closing_or_closed() const { return state_.load() != State::open; }
   void read_ended(const std::string& why);  // the stream ended or failed
   bool queue_ping();

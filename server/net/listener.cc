@@ -162,8 +162,7 @@ struct Listener::Impl : std::enable_shared_from_this<Impl> {
       std::string why;
       auto slot = shared->admit(address_of(ep), why);
       if (!slot) {
-        shared->metrics.rejected(why);
-        socket.close(ec);
+        refuse_connection(shared, std::move(socket), std::move(why));
         continue;
       }
       socket.set_option(tcp::no_delay(true), ec);

@@ -38,7 +38,7 @@ struct NetLimits {
   std::chrono::milliseconds sniff_timeout{std::chrono::seconds(10)};
   // A closing connection gets this long to flush what is queued to it.
   std::chrono::milliseconds close_flush_timeout{std::chrono::seconds(5)};
-  // Connection caps: accepted then closed at once beyond these.
+  // Connection caps: beyond these a connection is told SERVER_FULL (HTTP: 503) and closed.
   std::size_t max_connections = 20000;
   std::size_t max_connections_per_address = 256;
   // HTTP: request header and body bounds, and how long one request may take to arrive.

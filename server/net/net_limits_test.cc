@@ -178,13 +178,40 @@ TEST(NetLimits, ConnectionCapsPerAddressAndTotal) {
   b.send(framing::encode_length_prefixed("b"));
   EXPECT_EQ(a.next_binary(), "a");
   EXPECT_EQ(b.next_binary(), "b");
+  // The third is told why, in the framing it speaks, and closed.
+  c.send(framing::encode_length_prefixed("c"));
+  EXPECT_EQ(c.next_binary(3s), "full:too many connections from your address; try again later");
   std::string rest;
-  EXPECT_TRUE(c.read_until_closed(rest, 3s));  // the third is closed at once
+  EXPECT_TRUE(c.read_until_closed(rest, 3s));
   EXPECT_EQ(server.metrics()
                 .counter("boyi_net_connections_rejected_total", "", {{"reason", "per_address"}})
                 .value(),
             1);
   EXPECT_EQ(server.listener().connection_count(), 2u);
+}
+
+TEST(NetLimits, ARefusedConnectionHearsServerFullOnEveryTransport) {
+  NetLimits limits = test_limits();
+  limits.max_connections = 1;
+  TestServer server(limits);
+  TcpClient holder(server.port());
+  holder.send(framing::encode_length_prefixed("x"));
+  ASSERT_EQ(holder.next_binary(), "x");
+
+  TcpClient json(server.port());
+  json.send("{\"hello\":1}\n");
+  EXPECT_EQ(json.next_line(3s), "{\"error\":\"server_full\"}");
+
+  const auto page = http_request(server.port(), "GET", "/");
+  EXPECT_EQ(page.status, 503);
+  EXPECT_EQ(page.headers.count("retry-after"), 1u);
+
+  const auto ws = ws_session(server.port(), {}, 2, 3s);  // reads until the close
+  ASSERT_TRUE(ws.connected);
+  ASSERT_EQ(ws.received.size(), 1u);
+  EXPECT_EQ(ws.received[0].bytes, "{\"error\":\"server_full\"}");
+  EXPECT_EQ(ws.close_code, 1013);
+  EXPECT_EQ(server.listener().connection_count(), 1u);
 }
 
 TEST(NetLimits, GracefulShutdownFlushesAndClosesEveryConnection) {

@@ -52,6 +52,11 @@ void EchoHandler::on_protocol_error(const ConnectionPtr& c, const ProtocolError&
   }
 }
 
+std::optional<Frame> EchoHandler::refusal(FrameKind kind, const ProtocolError& e) {
+  if (kind == FrameKind::binary) return Frame{"full:" + e.message, kind};
+  return Frame{"{\"error\":\"" + e.code + "\"}", kind};
+}
+
 void EchoHandler::on_shutdown() {
   for (auto& c : open_connections()) {
     (void)c->send(c->transport() == Transport::tcp_binary ? Frame{"bye", FrameKind::binary}

@@ -32,6 +32,8 @@ class EchoHandler : public ConnectionHandler {
   void on_close(const ConnectionPtr& c, const std::string& reason) override;
   void on_protocol_error(const ConnectionPtr& c, const ProtocolError& e) override;
   void on_shutdown() override;
+  // "full:<message>" (binary) or {"error":"server_full"} (JSON).
+  std::optional<Frame> refusal(FrameKind kind, const ProtocolError& e) override;
 
   // Waits (up to `timeout`) until some event starts with `prefix`; returns it.
   std::optional<std::string> wait_event(const std::string& prefix,

@@ -227,7 +227,26 @@ void Sessions::on_close(const net::ConnectionPtr& conn, const std::string& reaso
 void Sessions::on_protocol_error(const net::ConnectionPtr& conn, const net::ProtocolError& error) {
   auto s = session(conn->id());
   if (!s) return;
-  this->error(*s, 0, code_of(error.code), error.message, error.fatal);
+  // A refused request is answered by its id, so a client waiting for it learns its fate.
+  std::uint64_t request_id = 0;
+  if (error.dropped) {
+    v1::ClientMessage msg;
+    const auto& frame = *error.dropped;
+    const Status parsed = frame.kind == net::FrameKind::binary
+                              ? protocol::parse_binary(frame.bytes, &msg, app_.max_frame())
+                              : protocol::from_json(frame.bytes, &msg, app_.max_frame());
+    if (parsed) request_id = msg.request_id();
+  }
+  this->error(*s, request_id, code_of(error.code), error.message, error.fatal);
+}
+
+std::optional<net::Frame> Sessions::refusal(net::FrameKind kind, const net::ProtocolError& error) {
+  app_.metrics.error(code_of(error.code));
+  const auto message = error_message(0, code_of(error.code), error.message, true);
+  auto bytes = kind == net::FrameKind::binary ? protocol::to_binary(message, app_.max_frame())
+                                              : protocol::to_json_line(message, app_.max_frame());
+  if (!bytes) return std::nullopt;
+  return net::Frame{std::move(bytes).value(), kind};
 }
 
 void Sessions::on_shutdown() {

@@ -52,6 +52,7 @@ class Sessions final : public net::ConnectionHandler,
   void on_frame(const net::ConnectionPtr& conn, net::Frame frame) override;
   void on_close(const net::ConnectionPtr& conn, const std::string& reason) override;
   void on_protocol_error(const net::ConnectionPtr& conn, const net::ProtocolError& error) override;
+  std::optional<net::Frame> refusal(net::FrameKind kind, const net::ProtocolError& error) override;
   void on_shutdown() override;
 
   // Waits for the account workers' queued work and stops them (the server is going down).
