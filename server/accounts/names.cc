@@ -65,6 +65,63 @@ Status check_account_name(std::string_view name) {
   return Status::Ok();
 }
 
+namespace {
+
+// The name lower-cased with the separators people use to dress a name up left out.
+std::string skeleton(std::string_view name) {
+  std::string out;
+  for (char c : name) {
+    if (c == ' ' || c == '_' || c == '-' || c == '.') continue;
+    out += (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+  }
+  return out;
+}
+
+}  // namespace
+
+bool is_reserved_name(std::string_view name) {
+  static constexpr std::string_view kWords[] = {
+      "root",  "system",   "server", "boyi", "moderator", "mod",  "arbiter", "referee",
+      "staff", "official", "管理员", "管理", "裁判",      "系统", "官方",    "博弈"};
+  static constexpr std::string_view kPrefixes[] = {"house", "admin", "guest"};
+  const std::string s = skeleton(name);
+  for (auto w : kWords)
+    if (s == w) return true;
+  for (auto p : kPrefixes)
+    if (s.starts_with(p)) return true;
+  return s.ends_with("admin");
+}
+
+Result<std::string> clean_display_name(std::string_view shown) {
+  if (shown.ends_with(kGuestSuffix)) shown.remove_suffix(kGuestSuffix.size());
+  std::string out;
+  std::size_t chars = 0;
+  for (std::size_t i = 0; i < shown.size();) {
+    const std::size_t start = i;
+    auto cp = next_code_point(shown, i);
+    if (!cp) return fail("a display name must be valid UTF-8");
+    if (*cp == ' ') {
+      if (!out.empty() && out.back() != ' ') out += ' ';
+      continue;
+    }
+    if (!allowed(*cp))
+      return fail(
+          "a display name may contain only letters a-z, A-Z, digits, '_', '-', spaces and CJK "
+          "characters");
+    if (++chars > kMaxNameChars)
+      return fail("a display name is at most " + std::to_string(kMaxNameChars) + " characters");
+    out += shown.substr(start, i - start);
+  }
+  if (!out.empty() && out.back() == ' ') out.pop_back();
+  if (out.empty()) return fail("a display name needs at least one letter or digit");
+  if (is_reserved_name(out)) return fail("the display name '" + out + "' is reserved");
+  return out;
+}
+
+std::string guest_display_name(std::string_view nickname) {
+  return std::string(nickname) + std::string(kGuestSuffix);
+}
+
 Status check_password(std::string_view password) {
   if (password.size() < kMinPasswordBytes || password.size() > kMaxPasswordBytes)
     return fail("a password must be " + std::to_string(kMinPasswordBytes) + " to " +

@@ -70,7 +70,7 @@ TEST_F(GuestTest, AGuestComesBackWithItsTokenSyncsAndFinishes) {
   const auto& si = resumed->signed_in();
   EXPECT_EQ(si.user_id(), guest_id);
   EXPECT_EQ(si.role(), v1::ROLE_GUEST);
-  EXPECT_EQ(si.display_name(), "wanderer again");
+  EXPECT_EQ(si.display_name(), "wanderer again (guest)");
   EXPECT_EQ(si.resume_token(), token);
   ASSERT_EQ(si.active_matches_size(), 1);
   EXPECT_EQ(si.active_matches(0).match_id(), match);
@@ -107,6 +107,46 @@ TEST_F(GuestTest, AGuestComesBackWithItsTokenSyncsAndFinishes) {
     EXPECT_EQ(end->match_ended().outcome().ending(), v1::ENDING_NORMAL);
     EXPECT_EQ(end->match_ended().outcome().winner(), 0);
     EXPECT_EQ(end->match_ended().seq(), 10u);
+  }
+}
+
+TEST_F(GuestTest, AGuestCannotPassForAnAccountTheHouseBotOrARole) {
+  auto alice = player("alice");
+  auto guest = Client::connect(app_->port(), Client::Mode::json);
+  ASSERT_TRUE(guest && guest->hello());
+  auto as_guest = [](const std::string& name) {
+    v1::ClientMessage m;
+    m.mutable_sign_in()->mutable_guest()->set_display_name(name);
+    return m;
+  };
+  for (const std::string& name :
+       std::vector<std::string>{"alice", "ALICE", "ali ce", "House bot · 10", "house-3",
+                                "root1 (admin)", "admin", "Root", "\u202enimda", "a\u200bb",
+                                "tab\there", "guest-42", "裁判", std::string(25, 'x')}) {
+    auto r = call(*guest, as_guest(name));
+    ASSERT_TRUE(r);
+    EXPECT_EQ(error_of(r), v1::ERROR_CODE_INVALID_ARGUMENT) << name << ": " << r->DebugString();
+  }
+  // Allowed names are shown as a guest's, with their spaces tidied; a client sending the
+  // suffix back (as after a reload) gets the same name.
+  auto in = call(*guest, as_guest("  wandering   poet "));
+  ASSERT_TRUE(in && in->has_signed_in()) << in->DebugString();
+  EXPECT_EQ(in->signed_in().display_name(), "wandering poet (guest)");
+  auto again = Client::connect(app_->port(), Client::Mode::binary);
+  ASSERT_TRUE(again && again->hello());
+  auto back =
+      call(*again, guest_with_token(in->signed_in().resume_token(), "wandering poet (guest)"));
+  ASSERT_TRUE(back && back->has_signed_in()) << back->DebugString();
+  EXPECT_EQ(back->signed_in().display_name(), "wandering poet (guest)");
+
+  // Accounts people sign up for cannot take the house bots' or a role's name either.
+  for (const std::string& name : std::vector<std::string>{"house-5", "admin", "House"}) {
+    auto c = Client::connect(app_->port(), Client::Mode::json);
+    ASSERT_TRUE(c && c->hello());
+    v1::ClientMessage up;
+    up.mutable_sign_up()->set_username(name);
+    up.mutable_sign_up()->set_password("password-long");
+    EXPECT_EQ(error_of(call(*c, up)), v1::ERROR_CODE_NAME_TAKEN) << name;
   }
 }
 

@@ -1,5 +1,6 @@
 // The sessions' handshake and accounts: hello, sign-in (password, bot token, guest),
 // sign-up and sign-out.
+#include "server/accounts/names.h"
 #include "server/session/session.h"
 
 namespace boyi::app {
@@ -8,17 +9,27 @@ namespace {
 constexpr std::uint32_t kProtocolVersion = 1;
 constexpr const char* kServerVersion = "boyi 0.1.0";
 
-std::string clean_display_name(std::string_view in, const std::string& fallback) {
-  std::string out;
-  for (char c : in) {
-    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) continue;
-    out += c;
-    if (out.size() >= 48) break;
+// What others see of a new sign-in: the chosen display name, checked (accounts/names.h),
+// or the account's name when none was chosen; a guest's marked as a guest. Runs on the
+// account workers: it asks storage whether the name is another account's.
+Result<std::string> display_name_for(storage::Database& db, const storage::User& user,
+                                     std::string_view shown) {
+  const bool guest = user.kind == storage::UserKind::kGuest;
+  std::string name = user.name;
+  if (!shown.empty()) {
+    auto chosen = accounts::clean_display_name(shown);
+    if (!chosen) return fail(chosen.message());
+    name = std::move(chosen).value();
+    // Nobody shows another account's name; a guest shows none at all.
+    std::string joined = name;
+    std::erase(joined, ' ');
+    for (const auto& candidate : {name, joined}) {
+      auto other = db.user_by_name(candidate);
+      if (other && (guest || other->id != user.id))
+        return fail("the display name '" + name + "' is another account's name");
+    }
   }
-  // Cut an incomplete UTF-8 sequence at the end.
-  while (!out.empty() && (static_cast<unsigned char>(out.back()) & 0xC0) == 0x80) out.pop_back();
-  if (!out.empty() && static_cast<unsigned char>(out.back()) >= 0xC0) out.pop_back();
-  return out.empty() ? fallback : out;
+  return guest ? accounts::guest_display_name(name) : name;
 }
 
 }  // namespace
@@ -99,21 +110,38 @@ void Sessions::guest_sign_in(const std::shared_ptr<Session>& s, const v1::GuestL
     return off_thread(
         s, [this, s, rid, token = in.resume_token(), shown = in.display_name()]() -> Continuation {
           auto u = accounts_.verify_token(token);
-          return [this, s, rid, token, shown, u = std::move(u)] {
+          Result<std::string> shown_as = fail("no guest");
+          if (u && u->kind == storage::UserKind::kGuest)
+            shown_as = display_name_for(app_.db, *u, shown);
+          return [this, s, rid, token, u = std::move(u), shown_as = std::move(shown_as)] {
             if (!u || u->kind != storage::UserKind::kGuest)
               return error(*s, rid, v1::ERROR_CODE_AUTH_FAILED,
                            "the resume token is not valid (sign in without one for a new guest)");
-            become(s, {u->id, u->name, clean_display_name(shown, u->name), v1::ROLE_GUEST}, rid,
-                   token);
+            if (!shown_as)
+              return error(*s, rid, v1::ERROR_CODE_INVALID_ARGUMENT, shown_as.message());
+            become(s, {u->id, u->name, *shown_as, v1::ROLE_GUEST}, rid, token);
           };
         });
   }
   off_thread(s, [this, s, rid, shown = in.display_name()]() -> Continuation {
+    // The name is checked before an account is made for it.
+    if (!shown.empty()) {
+      storage::User unnamed_guest;
+      unnamed_guest.kind = storage::UserKind::kGuest;
+      auto checked = display_name_for(app_.db, unnamed_guest, shown);
+      if (!checked)
+        return [this, s, rid, why = checked.message()] {
+          error(*s, rid, v1::ERROR_CODE_INVALID_ARGUMENT, why);
+        };
+    }
     auto c = accounts_.create_guest();
-    return [this, s, rid, shown, c = std::move(c)] {
+    Result<std::string> shown_as = fail("no guest");
+    if (c) shown_as = display_name_for(app_.db, c->user, shown);
+    return [this, s, rid, c = std::move(c), shown_as = std::move(shown_as)] {
       if (!c) return error(*s, rid, v1::ERROR_CODE_INTERNAL, "no guest account: " + c.message());
+      if (!shown_as) return error(*s, rid, v1::ERROR_CODE_INVALID_ARGUMENT, shown_as.message());
       const auto& u = c->user;
-      become(s, {u.id, u.name, clean_display_name(shown, u.name), v1::ROLE_GUEST}, rid, c->token);
+      become(s, {u.id, u.name, *shown_as, v1::ROLE_GUEST}, rid, c->token);
     };
   });
 }
@@ -128,12 +156,24 @@ void Sessions::sign_up(const std::shared_ptr<Session>& s, const v1::ClientMessag
   off_thread(s,
              [this, s, rid, name = in.username(), password = in.password(),
               shown = in.display_name()]() -> Continuation {
+               auto refuse = [this, s, rid](v1::ErrorCode code, std::string why) -> Continuation {
+                 return [this, s, rid, code, why = std::move(why)] { error(*s, rid, code, why); };
+               };
+               if (accounts::is_reserved_name(name))
+                 return refuse(v1::ERROR_CODE_NAME_TAKEN, "the name " + name + " is reserved");
                if (auto existing = app_.db.user_by_name(name); existing)
-                 return [this, s, rid, name] {
-                   error(*s, rid, v1::ERROR_CODE_NAME_TAKEN, "the name " + name + " is taken");
-                 };
+                 return refuse(v1::ERROR_CODE_NAME_TAKEN, "the name " + name + " is taken");
+               if (!shown.empty()) {
+                 // Checked before the account exists, as a name nobody has yet.
+                 storage::User unborn;
+                 unborn.name = name;
+                 auto checked = display_name_for(app_.db, unborn, shown);
+                 if (!checked) return refuse(v1::ERROR_CODE_INVALID_ARGUMENT, checked.message());
+               }
                auto u = accounts_.create_human(name, password);
-               return [this, s, rid, shown, u = std::move(u)] {
+               Result<std::string> shown_as = fail("no account");
+               if (u) shown_as = display_name_for(app_.db, *u, shown);
+               return [this, s, rid, u = std::move(u), shown_as = std::move(shown_as)] {
                  if (!u) {
                    const bool taken = u.message().find("taken") != std::string::npos;
                    return error(*s, rid,
@@ -141,7 +181,8 @@ void Sessions::sign_up(const std::shared_ptr<Session>& s, const v1::ClientMessag
                                 u.message());
                  }
                  app_.log.info("user_signed_up", {{"user", u->name}});
-                 become(s, {u->id, u->name, clean_display_name(shown, u->name), role_of(*u)}, rid);
+                 // The name was checked above; a clash since then shows the account's name.
+                 become(s, {u->id, u->name, shown_as ? *shown_as : u->name, role_of(*u)}, rid);
                };
              });
 }

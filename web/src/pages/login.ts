@@ -53,7 +53,7 @@ export function renderLogin(root: HTMLElement, _arg = "", query = new URLSearchP
     h("button", { type: "submit" }, t("login.signup")),
   );
 
-  const guestName = h("input", { id: "guest-name", maxlength: 40, value: session.lastGuestName() });
+  const guestName = h("input", { id: "guest-name", maxlength: 24, value: session.lastGuestName() });
   const guest = h(
     "form",
     {
