@@ -86,6 +86,7 @@ class TimeBudget {
   double soft_fraction() const;
   Millis elapsed_ms() const { return (clock_->now_ns() - start_ns_) / 1'000'000; }
   std::int64_t elapsed_ns() const { return clock_->now_ns() - start_ns_; }
+  std::int64_t start_ns() const { return start_ns_; }         // absolute
   std::int64_t hard_deadline_ns() const { return hard_ns_; }  // absolute, -1: none
   std::int64_t soft_deadline_ns() const { return soft_ns_; }
   const Clock& clock() const { return *clock_; }
