@@ -15,9 +15,12 @@
 //  - flat: no tree below the root; the root's moves are sampled in turn and the
 //    best mean is answered (the seed paper's "MCTS" baseline, against "UCT").
 //  - reuse: the subtree of the new position (found by hash within the old tree)
-//    is kept between moves.
-// Anytime: iterations run until the budget's soft deadline (polled every
-// iteration, never past the hard one) or `max_playouts`.
+//    is kept between moves, its top `reuse_max_nodes` nodes (breadth first) at most,
+//    so keeping it costs a bounded copy whatever the size of the old tree.
+// Anytime: iterations run until the budget's soft deadline or `max_playouts`; every
+// long step (the search for the new root, the copy of the kept tree, each iteration)
+// polls a DeadlineWatch, so the answer comes inside the hard deadline on a loaded
+// machine too.
 #pragma once
 
 #include <algorithm>
@@ -27,10 +30,11 @@
 #include <optional>
 #include <vector>
 
+#include "base/rng.h"
 #include "bots/search/common.h"
+#include "bots/search/deadline_watch.h"
 #include "bots/search/time_budget.h"
 #include "engine/core/playout.h"
-#include "base/rng.h"
 
 namespace boyi::bots {
 
@@ -46,7 +50,8 @@ struct MctsOptions {
   int rollout_limit = -1;   // plies per playout before `cutoff_value` (-1: to the end)
   std::int64_t max_playouts = -1;
   bool reuse = true;
-  std::size_t max_nodes = 2'000'000;  // stop expanding past this many nodes
+  std::size_t max_nodes = 2'000'000;      // stop expanding past this many nodes
+  std::size_t reuse_max_nodes = 1 << 17;  // at most this many nodes kept between moves
 };
 
 template <Game G>
@@ -70,6 +75,7 @@ struct RootStat {
   Move move{};
   std::int64_t visits = 0;
   double mean = 0;  // for the root's seat
+  bool operator==(const RootStat&) const = default;
 };
 
 template <class Move>
@@ -79,6 +85,7 @@ struct MctsResult {
   std::int64_t playouts = 0;
   std::size_t nodes = 0;
   bool reused = false;
+  std::size_t kept = 0;              // nodes kept from the previous search
   std::vector<RootStat<Move>> root;  // every root child
 };
 
@@ -133,7 +140,11 @@ class Mcts {
   MctsResult<Move> search(const G& root, const TimeBudget& budget) {
     MctsResult<Move> result;
     if (root.is_terminal()) return result;
-    prepare_root(root, result);
+    DeadlineWatch watch(budget);
+    // A timed search never grows its vector by copying (a copy of a large tree is
+    // tens of milliseconds); the pages are touched only as the tree grows.
+    if (!budget.unlimited()) nodes_.reserve(std::min(opt_.max_nodes, kReservedNodes) + kSlack);
+    prepare_root(root, result, watch);
     if (nodes_[0].num_children == 0) expand(0, root);
     if (nodes_[0].num_children == 0) return result;
     result.has_move = true;
@@ -141,7 +152,7 @@ class Mcts {
     if (nodes_[0].num_children > 1) {
       while (true) {
         if (opt_.max_playouts >= 0 && result.playouts >= opt_.max_playouts) break;
-        if (budget.soft_expired() || budget.should_stop()) break;
+        if (watch.soft_expired()) break;
         iterate(root);
         ++result.playouts;
       }
@@ -167,6 +178,26 @@ class Mcts {
     return result;
   }
 
+  // What the current tree knows of position `s` (its node found as reuse finds it, the root
+  // included): that node's statistics and its subtree's, breadth first, `limit` nodes at
+  // most; empty when it is not in the tree.
+  std::vector<RootStat<Move>> subtree_stats(const G& s, std::size_t limit) {
+    const TimeBudget unlimited;
+    DeadlineWatch watch(unlimited);
+    std::vector<RootStat<Move>> out;
+    const std::int32_t found = find_node(s, watch, true);
+    if (found < 0) return out;
+    std::vector<std::int32_t> queue{found};
+    for (std::size_t k = 0; k < queue.size() && out.size() < limit; ++k) {
+      const Node& n = nodes_[queue[k]];
+      out.push_back({n.move, n.visits, n.visits ? n.wins / static_cast<double>(n.visits) : 0.0});
+      for (int i = 0; i < n.num_children; ++i) queue.push_back(n.first_child + i);
+    }
+    return out;
+  }
+  std::size_t tree_size() const { return nodes_.size(); }
+  MctsOptions& options() { return opt_; }
+
  private:
   struct Node {
     Move move{};
@@ -182,35 +213,15 @@ class Mcts {
     double amaf_wins = 0;
   };
 
-  void prepare_root(const G& root, MctsResult<Move>& result) {
+  // Makes nodes_[0] the node of `root`: the old tree's node of that position with its
+  // subtree (bounded), or a fresh root.
+  void prepare_root(const G& root, MctsResult<Move>& result, DeadlineWatch& watch) {
     if (opt_.reuse && !opt_.flat && !nodes_.empty()) {
-      // Look for the new position among the old tree's first few levels.
-      std::int32_t found = -1;
-      std::vector<std::pair<std::int32_t, int>> frontier{{0, 0}};
-      for (std::size_t k = 0; k < frontier.size() && found < 0; ++k) {
-        const auto [idx, depth] = frontier[k];
-        const Node& n = nodes_[idx];
-        if (idx != 0 && n.hash == root.hash() && n.ply == root.ply()) found = idx;
-        if (depth < 4)
-          for (int i = 0; i < n.num_children; ++i)
-            frontier.emplace_back(n.first_child + i, depth + 1);
-      }
+      const std::int32_t found = find_node(root, watch, false);
       if (found > 0) {
-        std::vector<Node> kept;
-        kept.reserve(nodes_.size());
-        kept.push_back(nodes_[found]);
-        kept[0].parent = -1;
-        for (std::size_t k = 0; k < kept.size(); ++k) {
-          const std::int32_t old_first = kept[k].first_child;
-          if (old_first < 0) continue;
-          kept[k].first_child = static_cast<std::int32_t>(kept.size());
-          for (int i = 0; i < kept[k].num_children; ++i) {
-            kept.push_back(nodes_[old_first + i]);
-            kept.back().parent = static_cast<std::int32_t>(k);
-          }
-        }
-        nodes_ = std::move(kept);
+        keep_subtree(found, watch);
         result.reused = true;
+        result.kept = nodes_.size();
         return;
       }
     }
@@ -219,6 +230,55 @@ class Mcts {
     r.hash = root.hash();
     r.ply = static_cast<std::int16_t>(root.ply());
     nodes_.push_back(r);
+  }
+
+  // The node of `s` among the old tree's first few levels (visited nodes only, breadth
+  // first, a bounded number of them), or -1.
+  std::int32_t find_node(const G& s, DeadlineWatch& watch, bool with_root) {
+    frontier_.clear();
+    if (!nodes_.empty()) frontier_.push_back({0, 0});
+    for (std::size_t k = 0; k < frontier_.size() && k < kMaxExamined; ++k) {
+      const auto [idx, depth] = frontier_[k];
+      const Node& n = nodes_[idx];
+      if ((idx != 0 || with_root) && n.hash == s.hash() && n.ply == s.ply()) return idx;
+      if ((k & kPollMask) == kPollMask && watch.should_stop()) return -1;
+      if (depth < 4)
+        for (int i = 0; i < n.num_children; ++i)
+          if (nodes_[n.first_child + i].visits > 0)
+            frontier_.push_back({n.first_child + i, depth + 1});
+    }
+    return -1;
+  }
+
+  // Re-roots the tree at `found`: its subtree is copied breadth first, whole sibling groups,
+  // until reuse_max_nodes or the deadline; the nodes whose children did not fit become leaves
+  // (their own statistics stay). The copy goes through a buffer kept between moves, so
+  // nothing is allocated once both have grown.
+  void keep_subtree(std::int32_t found, DeadlineWatch& watch) {
+    staging_.clear();
+    staging_.reserve(opt_.reuse_max_nodes + kSlack);
+    staging_.push_back(nodes_[found]);
+    staging_[0].parent = -1;
+    bool full = false;
+    for (std::size_t k = 0; k < staging_.size(); ++k) {
+      const std::int32_t old_first = staging_[k].first_child;
+      const int count = staging_[k].num_children;
+      if (old_first < 0) continue;
+      if ((k & kPollMask) == kPollMask && !full) full = watch.should_stop();
+      full = full || staging_.size() + static_cast<std::size_t>(count) >
+                         std::max<std::size_t>(opt_.reuse_max_nodes, 1);
+      if (full) {
+        staging_[k].first_child = -1;
+        staging_[k].num_children = 0;
+        continue;
+      }
+      staging_[k].first_child = static_cast<std::int32_t>(staging_.size());
+      for (int i = 0; i < count; ++i) {
+        staging_.push_back(nodes_[old_first + i]);
+        staging_.back().parent = static_cast<std::int32_t>(k);
+      }
+    }
+    nodes_.assign(staging_.begin(), staging_.end());
   }
 
   void generate(const G& s, MoveList& list) const {
@@ -366,10 +426,17 @@ class Mcts {
     }
   }
 
+  static constexpr std::size_t kReservedNodes = std::size_t{1} << 22;  // at most reserved
+  static constexpr std::size_t kSlack = 4096;                          // one expansion past the cap
+  static constexpr std::size_t kMaxExamined = std::size_t{1} << 16;    // looking for the new root
+  static constexpr std::size_t kPollMask = 1023;                       // a poll per 1024 nodes
+
   MctsOptions opt_;
   MctsHooks<G> hooks_;
   Rng rng_;
   std::vector<Node> nodes_;
+  std::vector<Node> staging_;                           // the kept subtree on its way
+  std::vector<std::pair<std::int32_t, int>> frontier_;  // (node, depth) looking for the root
   std::vector<std::int32_t> path_;
   MoveList scratch_;
   AmafSet amaf_set_;
