@@ -61,6 +61,21 @@ Result<User> Accounts::verify_password(std::string_view name, std::string_view p
   return user;
 }
 
+Result<User> Accounts::verify_password(std::string_view name, std::string_view password,
+                                       std::string_view address, SignInThrottle::Wait& waited) {
+  const auto now = SignInThrottle::Clock::now();
+  waited = throttle_.wait(name, address, now);
+  if (waited)
+    return fail("too many failed sign-ins; try again in " +
+                std::to_string((waited.delay.count() + 999) / 1000) + " s");
+  auto user = verify_password(name, password);
+  if (user)
+    throttle_.succeeded(name);
+  else
+    throttle_.failed(name, address, SignInThrottle::Clock::now());
+  return user;
+}
+
 Status Accounts::change_password(std::string_view name, std::string_view new_password) {
   if (auto s = check_password(new_password); !s) return s;
   auto user = db_.user_by_name(name);

@@ -17,6 +17,7 @@
 
 #include "base/result.h"
 #include "server/accounts/password.h"
+#include "server/accounts/sign_in_throttle.h"
 #include "server/storage/database.h"
 
 namespace boyi::accounts {
@@ -32,13 +33,20 @@ struct Credentials {
 
 class Accounts {
  public:
-  explicit Accounts(storage::Database& db, Argon2Params params = {}) : db_(db), params_(params) {}
+  explicit Accounts(storage::Database& db, Argon2Params params = {},
+                    SignInThrottle::Limits throttle = {})
+      : db_(db), params_(params), throttle_(throttle) {}
 
   Result<User> create_human(std::string_view name, std::string_view password,
                             Role role = Role::kUser);
   // The user when name and password match an enabled human account. Wrong name and
   // wrong password give the same message (and take about the same time).
   Result<User> verify_password(std::string_view name, std::string_view password);
+  // verify_password for a client at `address` (empty when unknown), behind the throttle
+  // (sign_in_throttle.h): while the name or the address must wait, refused at once with
+  // `waited` set; otherwise checked, and the failure or success counted.
+  Result<User> verify_password(std::string_view name, std::string_view password,
+                               std::string_view address, SignInThrottle::Wait& waited);
   Status change_password(std::string_view name, std::string_view new_password);
 
   Result<Credentials> create_bot(std::string_view name,
@@ -61,6 +69,7 @@ class Accounts {
 
   storage::Database& db_;
   Argon2Params params_;
+  SignInThrottle throttle_;
   std::once_flag dummy_once_;
   std::string dummy_hash_;
 };

@@ -242,5 +242,41 @@ TEST_F(SessionTest, GamesPresetsAndHttpApi) {
   EXPECT_NE(body.find("boyi_net_connections_total"), std::string::npos);
 }
 
+TEST_F(SessionTest, PasswordGuessingIsSlowedDownNotLockedOut) {
+  {
+    auto owner = client();
+    ASSERT_TRUE(owner->hello() && owner->sign_up("mei", "the-right-one"));
+  }
+  auto guesser = client();
+  ASSERT_TRUE(guesser->hello());
+  v1::ClientMessage guess;
+  guess.mutable_sign_in()->mutable_password()->set_username("mei");
+  // Five free failures, and the sixth is still checked (it starts the first delay)...
+  for (int i = 0; i < 6; ++i) {
+    guess.mutable_sign_in()->mutable_password()->set_password("guess-" + std::to_string(i));
+    auto r = guesser->call(guess);
+    ASSERT_TRUE(r && r->has_error());
+    EXPECT_EQ(r->error().code(), v1::ERROR_CODE_AUTH_FAILED) << i;
+  }
+  // ...then, for a second, not even the right password is checked, from anywhere.
+  auto owner = client();
+  ASSERT_TRUE(owner->hello());
+  guess.mutable_sign_in()->mutable_password()->set_password("the-right-one");
+  auto refused = owner->call(guess);
+  ASSERT_TRUE(refused && refused->has_error());
+  EXPECT_EQ(refused->error().code(), v1::ERROR_CODE_RATE_LIMITED);
+  EXPECT_NE(refused->error().message().find("try again in 1 s"), std::string::npos)
+      << refused->error().message();
+  std::this_thread::sleep_for(std::chrono::milliseconds(1100));
+  auto in = owner->call(guess);
+  ASSERT_TRUE(in && in->has_signed_in()) << in->DebugString();
+
+  const auto [status, body] = http_get(app_->port(), "/metrics");
+  EXPECT_EQ(status, 200);
+  EXPECT_NE(body.find("boyi_sign_in_refused_total{reason=\"wrong_password\"} 6"),
+            std::string::npos);
+  EXPECT_NE(body.find("boyi_sign_in_refused_total{reason=\"throttled\"} 1"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace boyi::app::test

@@ -28,6 +28,8 @@ struct AppMetrics {
   net::Histogram& relay_latency;
   void match_finished(Ending ending);
   void error(v1::ErrorCode code);
+  // A password sign-in refused: "wrong_password" or "throttled" (sign_in_throttle.h).
+  void sign_in_refused(const std::string& reason);
 };
 
 struct AppContext {

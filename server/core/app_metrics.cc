@@ -31,4 +31,11 @@ void AppMetrics::error(v1::ErrorCode code) {
       .inc();
 }
 
+void AppMetrics::sign_in_refused(const std::string& reason) {
+  registry
+      .counter("boyi_sign_in_refused_total", "Password sign-ins refused (protocol and HTTP)",
+               {{"reason", reason}})
+      .inc();
+}
+
 }  // namespace boyi::app

@@ -18,7 +18,8 @@ struct HttpRequest {
   std::string query;   // raw, after '?', without it
   std::string body;
   std::vector<std::pair<std::string, std::string>> headers;
-  std::string remote;  // "address:port"
+  std::string remote;          // "address:port"
+  std::string remote_address;  // the address alone
 
   // The first header with this name (case-insensitive).
   std::optional<std::string> header(std::string_view name) const;

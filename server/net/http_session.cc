@@ -170,6 +170,7 @@ class RawLink final : public Closable, public std::enable_shared_from_this<RawLi
       hr.query = query;
       hr.body = req.body();
       hr.remote = remote_;
+      hr.remote_address = address_;
       for (const auto& field : req) {
         hr.headers.emplace_back(std::string(field.name_string()), std::string(field.value()));
       }

@@ -73,17 +73,30 @@ void Sessions::sign_in(const std::shared_ptr<Session>& s, const v1::ClientMessag
   switch (in.method_case()) {
     case v1::SignIn::kPassword:
       // argon2 on a worker thread; the answer on the session's strand.
-      return off_thread(s,
-                        [this, s, rid, name = in.password().username(),
-                         password = in.password().password()]() -> Continuation {
-                          auto u = accounts_.verify_password(name, password);
-                          return [this, s, rid, u = std::move(u)] {
-                            if (!u)
-                              return error(*s, rid, v1::ERROR_CODE_AUTH_FAILED,
-                                           "wrong name or password");
-                            become(s, {u->id, u->name, u->name, role_of(*u)}, rid);
-                          };
-                        });
+      return off_thread(
+          s,
+          [this, s, rid, name = in.password().username(),
+           password = in.password().password()]() -> Continuation {
+            accounts::SignInThrottle::Wait waited;
+            const std::string& address = s->conn->remote_address();
+            auto u = accounts_.verify_password(name, password, address, waited);
+            return [this, s, rid, name, address, waited, u = std::move(u)] {
+              if (u) return become(s, {u->id, u->name, u->name, role_of(*u)}, rid);
+              if (waited) {
+                app_.metrics.sign_in_refused("throttled");
+                app_.log.warn(
+                    "sign_in_throttled",
+                    {{"user", name},
+                     {"address", address},
+                     {"by",
+                      waited.by == accounts::SignInThrottle::By::account ? "account" : "address"},
+                     {"wait_ms", waited.delay.count()}});
+                return error(*s, rid, v1::ERROR_CODE_RATE_LIMITED, u.message());
+              }
+              app_.metrics.sign_in_refused("wrong_password");
+              error(*s, rid, v1::ERROR_CODE_AUTH_FAILED, "wrong name or password");
+            };
+          });
     case v1::SignIn::kBotToken:
       return off_thread(s, [this, s, rid, token = in.bot_token().token()]() -> Continuation {
         auto u = accounts_.verify_token(token);

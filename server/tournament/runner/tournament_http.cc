@@ -264,7 +264,20 @@ Result<storage::User> TournamentManager::http_admin(const net::HttpRequest& req)
     auto decoded = base64_decode(auth->substr(6));
     const auto colon = decoded ? decoded->find(':') : std::string::npos;
     if (!decoded || colon == std::string::npos) return fail("malformed Basic credentials");
-    user = accounts_.verify_password(decoded->substr(0, colon), decoded->substr(colon + 1));
+    const std::string name = decoded->substr(0, colon);
+    accounts::SignInThrottle::Wait waited;
+    user = accounts_.verify_password(name, decoded->substr(colon + 1), req.remote_address, waited);
+    if (!user) {
+      app_.metrics.sign_in_refused(waited ? "throttled" : "wrong_password");
+      if (waited) {
+        app_.log.warn("sign_in_throttled", {{"user", name},
+                                            {"address", req.remote_address},
+                                            {"wait_ms", waited.delay.count()},
+                                            {"via", "http"}});
+        const auto seconds = (waited.delay.count() + 999) / 1000;
+        return fail("THROTTLED:" + std::to_string(seconds) + ":" + user.message());
+      }
+    }
   }
   if (!user) return user;
   if (user->role != storage::Role::kAdmin) return fail("FORBIDDEN: only an admin may do this");
@@ -273,6 +286,14 @@ Result<storage::User> TournamentManager::http_admin(const net::HttpRequest& req)
 
 void TournamentManager::http_post(const net::HttpRequest& req, net::HttpResponder done) {
   auto admin = http_admin(req);
+  if (!admin && admin.message().rfind("THROTTLED:", 0) == 0) {
+    // "THROTTLED:<seconds>:<message>"
+    const std::string rest = admin.message().substr(10);
+    const auto colon = rest.find(':');
+    auto r = json_error(429, rest.substr(colon + 1));
+    r.headers.emplace_back("Retry-After", rest.substr(0, colon));
+    return done(std::move(r));
+  }
   if (!admin) {
     const bool forbidden = admin.message().rfind("FORBIDDEN:", 0) == 0;
     auto r =

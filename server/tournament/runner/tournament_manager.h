@@ -113,6 +113,8 @@ class TournamentManager : public std::enable_shared_from_this<TournamentManager>
   void http_get(const net::HttpRequest& req, net::HttpResponder done);
   void http_post(const net::HttpRequest& req, net::HttpResponder done);
   void http_ratings(const net::HttpRequest& req, net::HttpResponder done);
+  // The admin the request signs in as; a refusal's message starts "FORBIDDEN:" (not an
+  // admin) or "THROTTLED:<seconds>:" (the sign-in throttle), else it is a failed sign-in.
   Result<storage::User> http_admin(const net::HttpRequest& req);
   void bundle(tournament::LoadedTournament t, bool text, net::HttpResponder done);
 
