@@ -15,8 +15,12 @@ LoopMcts::LoopMcts(const LoopMctsOptions& options, std::uint64_t seed)
     : opt_(options), quiescence_(options.eval, options.quiescence_plies), rng_(seed) {}
 
 double LoopMcts::value(const State& s) {
+  return value(s, opt_.quiescence_plies > 0);
+}
+
+double LoopMcts::value(const State& s, bool quiescence) {
   int v;
-  if (opt_.quiescence_plies > 0) {
+  if (quiescence) {
     limits_.nodes = 0;
     limits_.max_nodes = opt_.quiescence_nodes;
     limits_.aborted = false;
@@ -41,15 +45,21 @@ LoopMctsResult LoopMcts::search(const State& root, const TimeBudget& budget) {
   limits_.clock = &budget.clock();
   limits_.stop_ns = budget.hard_deadline_ns();
   const TimeBudget own = budget.share(0.85);
+  DeadlineWatch watch(own);
+  watch_ = &watch;
+  // Timed: the vector never grows by copying a large tree in the middle of a move.
+  if (!budget.unlimited())
+    nodes_.reserve(std::min<std::size_t>(opt_.max_nodes, std::size_t{1} << 22) + kMaxBranching);
   nodes_.clear();
   nodes_.emplace_back();
+  stopped_ = false;
   expand(0, root);
-  while (!own.should_stop()) {
+  while (!watch.soft_expired()) {
     if (opt_.max_playouts >= 0 && result.playouts >= opt_.max_playouts) break;
-    if (own.soft_expired()) break;
     iterate(root);
     ++result.playouts;
   }
+  watch_ = nullptr;
   // The most visited child, ties to the better minimax value; a finished win at once.
   const Node& r = nodes_[0];
   const Node* best = nullptr;
@@ -82,7 +92,10 @@ void LoopMcts::expand(std::int32_t idx, const State& s) {
       c.terminal = true;
       c.minimax = static_cast<float>(terminal_reward(child.outcome(), s.side()));
     } else {
-      c.minimax = static_cast<float>(1.0 - value(child));
+      // Each quiescence is up to quiescence_nodes: past the deadline the rest of the
+      // children get the evaluation alone, so an expansion ends within one valuation.
+      stopped_ = stopped_ || (watch_ && watch_->should_stop());
+      c.minimax = static_cast<float>(1.0 - value(child, opt_.quiescence_plies > 0 && !stopped_));
     }
     nodes_.push_back(c);
   }

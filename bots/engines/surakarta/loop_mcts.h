@@ -9,17 +9,20 @@
 // - Playouts follow playout_policy.h (winning captures first, no moves into a capture) and are cut
 //   after a few plies, where the same quiescence values the position.
 // Finished games are exact values in both averages and minimax, so short forced wins and losses
-// propagate. The tree is rebuilt for every move.
+// propagate. The tree is rebuilt for every move. The budget is polled through a DeadlineWatch
+// at every iteration and before every child's valuation, so a move is answered inside the hard
+// deadline on a loaded machine too.
 #pragma once
 
 #include <cstdint>
 #include <vector>
 
+#include "base/rng.h"
 #include "bots/engines/surakarta/evaluation.h"
 #include "bots/engines/surakarta/playout_policy.h"
 #include "bots/engines/surakarta/quiescence.h"
+#include "bots/search/deadline_watch.h"
 #include "bots/search/time_budget.h"
-#include "base/rng.h"
 #include "engine/surakarta/surakarta.h"
 
 namespace boyi::bots::surakarta_engine {
@@ -74,6 +77,9 @@ class LoopMcts {
   std::int32_t select(std::int32_t idx) const;
   void back_up_minimax(std::int32_t idx);
   double playout(surakarta::State& s);  // the reward of the side that acts first in `s`
+  double value(const surakarta::State& s, bool quiescence);
+
+  static constexpr std::size_t kMaxBranching = 4096;  // an expansion past max_nodes
 
   LoopMctsOptions opt_;
   Quiescence quiescence_;
@@ -83,6 +89,8 @@ class LoopMcts {
   std::vector<Node> nodes_;
   std::vector<std::int32_t> path_;
   surakarta::MoveList scratch_;
+  DeadlineWatch* watch_ = nullptr;  // this search's, while it runs
+  bool stopped_ = false;            // the watch said stop: valuations without quiescence
 };
 
 }  // namespace boyi::bots::surakarta_engine
