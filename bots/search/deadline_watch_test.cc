@@ -31,7 +31,7 @@ TEST(DeadlineWatch, TheReserveBringsTheStopForward) {
   const TimeBudget budget(TimeControl::per_move(100, 0), clock);
   DeadlineWatch watch(budget);
   clock.advance_ms(10);
-  EXPECT_FALSE(watch.should_stop());  // reserve 20 ms
+  EXPECT_FALSE(watch.should_stop());  // the first poll: no interval yet
   clock.advance_ms(60);               // at 70 ms: reserve min(120, 25) = 25 ms, 95 < 100
   EXPECT_FALSE(watch.should_stop());
   clock.advance_ms(6);  // at 76 ms: 76 + 25 >= 100

@@ -1,11 +1,12 @@
 // The `loop` and `loop-mcts` engines: tactical positions where the right move is known, the
-// adjudication endings, the time limit (on a hand-driven clock), and short games against
-// `random`. Diagrams: row y=0 on top, x=0 on the left, B black, W white.
+// adjudication endings, the time limit (on a hand-driven clock, a passed one too), and short
+// games against `random`. Diagrams: row y=0 on top, x=0 on the left, B black, W white.
 #include <gtest/gtest.h>
 
 #include <string>
 
 #include "bots/engines/surakarta/evaluation.h"
+#include "bots/engines/surakarta/loop_mcts.h"
 #include "bots/engines/surakarta/tactical_positions.h"
 #include "bots/player.h"
 #include "engine/surakarta/surakarta.h"
@@ -164,6 +165,20 @@ TEST(LoopEngineTime, StopsAtTheDeadlineOfAPerMoveLimit) {
       EXPECT_GT(clock.reads(), 10) << spec;  // it did search
     }
   }
+}
+
+// Past the deadline already (a move's time spent elsewhere): an answer at once, legal, with
+// no playout and no quiescence after the first child.
+TEST(LoopEngineTime, APassedDeadlineAnswersAtOnce) {
+  FakeClock clock;
+  const TimeBudget budget(TimeControl::per_move(10, 0), clock);
+  clock.advance_ms(20);
+  const State s = middle_game();
+  LoopMcts search(LoopMctsOptions{}, 5);
+  const auto r = search.search(s, budget);
+  ASSERT_TRUE(r.has_move);
+  EXPECT_TRUE(s.check(s.side(), r.move).ok());
+  EXPECT_EQ(r.playouts, 0);
 }
 
 TEST(LoopEngineTime, SpendsAShareOfTheBankNotAllOfIt) {
