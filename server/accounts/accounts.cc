@@ -127,6 +127,11 @@ Result<User> Accounts::verify_token(std::string_view token) {
   return user;
 }
 
+std::string Accounts::token_id_of(std::string_view token) {
+  const auto parts = split_token(token);
+  return parts ? std::string(parts->first) : std::string();
+}
+
 Result<std::string> Accounts::rotate_token(std::string_view bot_name) {
   auto user = db_.user_by_name(bot_name);
   if (!user) return Error{user.message()};

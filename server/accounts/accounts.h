@@ -53,11 +53,17 @@ class Accounts {
                                  std::optional<std::string_view> owner = std::nullopt);
   // The bot or guest the token belongs to, if valid and the account is enabled.
   Result<User> verify_token(std::string_view token);
+  // The public id of a token ("" when it is not shaped like one): what a revocation names.
+  static std::string token_id_of(std::string_view token);
   // A new token for the bot; the old one stops working at once.
   Result<std::string> rotate_token(std::string_view bot_name);
 
   Result<Credentials> create_guest();
-  Result<int> purge_unused_guests() { return db_.purge_unused_guests(); }
+  Result<int> purge_unused_guests(
+      std::int64_t created_before_ms = std::numeric_limits<std::int64_t>::max(),
+      const std::set<storage::Id>& keep = {}) {
+    return db_.purge_unused_guests(created_before_ms, keep);
+  }
 
   Status set_role(std::string_view name, Role role);
   Status disable(std::string_view name);

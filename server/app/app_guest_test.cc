@@ -197,5 +197,127 @@ TEST_F(GuestTest, RequestsBehindASignInAreAnsweredInOrder) {
   }
 }
 
+// What boyi-admin changes in storage reaches the running server's live sessions.
+class RevocationTest : public AppTest {
+ protected:
+  void SetUp() override {
+    auto config = test_config(dir_.path());
+    config.revocation_poll_ms = 50;
+    start(config);
+  }
+  // Accounts over the server's storage, as boyi-admin opens it.
+  template <class F>
+  void as_admin(F&& f) {
+    auto db = storage::Database::open(storage::testing::test_database_options(dir_.path()));
+    ASSERT_TRUE(db.ok()) << db.message();
+    accounts::Accounts acc(*db.value(), accounts::Argon2Params::cheap_for_tests());
+    f(acc);
+  }
+  static v1::ClientMessage with_token(const std::string& token) {
+    v1::ClientMessage m;
+    m.mutable_sign_in()->mutable_bot_token()->set_token(token);
+    return m;
+  }
+  static void expect_revoked(Client& c, const std::string& why) {
+    auto e = c.wait_for([](const SM& m) { return m.has_error(); });
+    ASSERT_TRUE(e) << why;
+    EXPECT_EQ(e->error().code(), v1::ERROR_CODE_AUTH_FAILED);
+    EXPECT_TRUE(e->error().fatal());
+    EXPECT_EQ(e->error().message(), "signed out: " + why);
+    EXPECT_TRUE(c.wait_closed());
+  }
+};
+
+TEST_F(RevocationTest, DisablingAnAccountEndsItsSessionsAtOnce) {
+  auto alice = player("alice");
+  auto bob = player("bob");
+  as_admin([](accounts::Accounts& acc) { ASSERT_TRUE(acc.disable("alice").ok()); });
+  expect_revoked(*alice, "disabled");
+  // Others are untouched, and alice cannot come back.
+  v1::ClientMessage ping;
+  ping.mutable_ping()->set_nonce(1);
+  auto pong = call(*bob, ping);
+  ASSERT_TRUE(pong && pong->has_pong());
+  auto again = Client::connect(app_->port(), Client::Mode::json);
+  ASSERT_TRUE(again && again->hello());
+  EXPECT_FALSE(again->password("alice", "password-alice"));
+}
+
+TEST_F(RevocationTest, ARotatedTokenEndsOnlyTheSessionsItSignedIn) {
+  std::string old_token, new_token;
+  as_admin([&](accounts::Accounts& acc) {
+    auto bot = acc.create_bot("lion-bot");
+    ASSERT_TRUE(bot.ok()) << bot.message();
+    old_token = bot->token;
+  });
+  auto first = Client::connect(app_->port(), Client::Mode::binary);
+  ASSERT_TRUE(first && first->hello());
+  auto in = call(*first, with_token(old_token));
+  ASSERT_TRUE(in && in->has_signed_in());
+  as_admin([&](accounts::Accounts& acc) {
+    auto rotated = acc.rotate_token("lion-bot");
+    ASSERT_TRUE(rotated.ok()) << rotated.message();
+    new_token = *rotated;
+  });
+  expect_revoked(*first, "token rotated");
+  auto second = Client::connect(app_->port(), Client::Mode::binary);
+  ASSERT_TRUE(second && second->hello());
+  EXPECT_EQ(error_of(call(*second, with_token(old_token))), v1::ERROR_CODE_AUTH_FAILED);
+  in = call(*second, with_token(new_token));
+  ASSERT_TRUE(in && in->has_signed_in());
+  // Well after the poll that saw the rotation, the new token's session still works.
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  v1::ClientMessage ping;
+  ping.mutable_ping()->set_nonce(2);
+  auto pong = call(*second, ping);
+  ASSERT_TRUE(pong && pong->has_pong());
+}
+
+TEST(GuestUpkeep, NewGuestsPerAddressAreLimitedAndUnplayedOnesPurged) {
+  TempDir dir;
+  auto config = test_config(dir.path());
+  config.guests_per_address_per_hour = 3;
+  config.guest_lifetime_ms = 0;
+  config.guest_purge_interval_ms = 1000;
+  auto app = ServerApp::start(config);
+  ASSERT_TRUE(app.ok()) << app.message();
+  const auto port = (*app)->port();
+  std::vector<std::unique_ptr<Client>> guests;
+  std::vector<std::string> tokens;
+  for (int i = 0; i < 3; ++i) {
+    guests.push_back(Client::connect(port, Client::Mode::json));
+    ASSERT_TRUE(guests.back() && guests.back()->hello());
+    auto in = guests.back()->guest("visitor");
+    ASSERT_TRUE(in);
+    tokens.push_back(in->resume_token());
+  }
+  auto fourth = Client::connect(port, Client::Mode::json);
+  ASSERT_TRUE(fourth && fourth->hello());
+  v1::ClientMessage new_guest;
+  new_guest.mutable_sign_in()->mutable_guest();
+  auto refused = fourth->call(new_guest);
+  ASSERT_TRUE(refused && refused->has_error());
+  EXPECT_EQ(refused->error().code(), v1::ERROR_CODE_RATE_LIMITED);
+  // An earlier guest coming back with its token is not a new guest.
+  guests[0]->close();
+  auto back = fourth->call(guest_with_token(tokens[0]));
+  ASSERT_TRUE(back && back->has_signed_in()) << back->DebugString();
+
+  // The second leaves without playing: the next purge removes it; the others are online.
+  guests[1]->close();
+  std::this_thread::sleep_for(std::chrono::milliseconds(2500));
+  for (int i : {0, 1, 2}) {
+    auto c = Client::connect(port, Client::Mode::json);
+    ASSERT_TRUE(c && c->hello());
+    auto r = c->call(guest_with_token(tokens[static_cast<std::size_t>(i)]));
+    ASSERT_TRUE(r);
+    if (i == 1)
+      EXPECT_TRUE(r->has_error() && r->error().code() == v1::ERROR_CODE_AUTH_FAILED)
+          << r->DebugString();
+    else
+      EXPECT_TRUE(r->has_signed_in()) << i << ": " << r->DebugString();
+  }
+}
+
 }  // namespace
 }  // namespace boyi::app::test

@@ -212,7 +212,7 @@ TEST_F(MatchTest, HouseBotMatchOfEveryGameToTheEnd) {
     SCOPED_TRACE(preset);
     auto c = Client::connect(app_->port(), C::json);
     ASSERT_TRUE(c && c->hello());
-    ASSERT_TRUE(c->guest(std::string("guest-of-") + preset));
+    ASSERT_TRUE(c->guest(std::string("v-") + preset));
     v1::ClientMessage house;
     house.mutable_play_house_bot()->mutable_setup()->set_preset(preset);
     house.mutable_play_house_bot()->mutable_setup()->set_seat(-1);

@@ -15,6 +15,7 @@
 #include "server/lobby/lobby.h"
 #include "server/matches/match_index.h"
 #include "server/net/listener.h"
+#include "server/session/account_upkeep.h"
 #include "server/session/sessions.h"
 #include "server/tournament/runner/tournament_manager.h"
 
@@ -38,6 +39,7 @@ struct ServerApp::Impl {
   std::shared_ptr<TournamentManager> tournaments;
   std::shared_ptr<Lobby> lobby;
   std::shared_ptr<Sessions> sessions;
+  std::shared_ptr<AccountUpkeep> upkeep;
   std::shared_ptr<HttpApi> http;
   std::unique_ptr<net::Listener> listener;
   std::vector<std::thread> threads;
@@ -75,10 +77,6 @@ Status ServerApp::Impl::assemble() {
   }
   presence = std::make_unique<Presence>(*db, ctx->max_frame());
   presence->set_house({u->id, u->name, "House bot", v1::ROLE_HOUSE_BOT});
-  if (auto purged = accounts->purge_unused_guests(); purged)
-    log->info("guests_purged", {{"count", *purged}});
-  else
-    log->warn("guest_purge_failed", {{"reason", purged.message()}});
 
   matches = std::make_shared<MatchIndex>(*ctx, *presence);
   tournaments = std::make_shared<TournamentManager>(*ctx, *accounts, *presence, *matches);
@@ -105,6 +103,7 @@ Status ServerApp::Impl::assemble() {
   matches->add_routes(*sessions);
   tournaments->add_routes(*sessions);
   http = std::make_shared<HttpApi>(*ctx, *presence, *matches, *sessions);
+  upkeep = std::make_shared<AccountUpkeep>(*ctx, *accounts, *presence, *sessions);
 
   // Tournaments first (they know which accounts are house entrants), then every running
   // match resumed, then the tournaments run (settling what ended while the server was down).
@@ -160,6 +159,7 @@ Result<std::unique_ptr<ServerApp>> ServerApp::start(ServerConfig config) {
   impl->work.emplace(impl->ioc.get_executor());
   impl->heartbeat = std::make_unique<asio::steady_timer>(impl->ioc);
   impl->beat();
+  impl->upkeep->start();
   int n =
       config.threads > 0 ? config.threads : static_cast<int>(std::thread::hardware_concurrency());
   n = std::max(n, 2);
@@ -234,6 +234,7 @@ void ServerApp::shutdown() {
   d.match_pool->stop();
   d.match_pool->join();
   asio::post(d.ioc, [&d] { d.heartbeat->cancel(); });
+  d.upkeep->stop();
   d.work.reset();
   // Let posted work (timers being cancelled) finish, then stop.
   std::this_thread::sleep_for(std::chrono::milliseconds(50));

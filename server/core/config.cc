@@ -162,6 +162,14 @@ const std::map<std::string, Setter>& setters() {
        int_field("clock_update_interval_ms", &C::clock_update_interval_ms, 0, 3'600'000)},
       {"heartbeat_interval_ms",
        int_field("heartbeat_interval_ms", &C::heartbeat_interval_ms, 100, 3'600'000)},
+      {"revocation_poll_ms",
+       int_field("revocation_poll_ms", &C::revocation_poll_ms, 50, 3'600'000)},
+      {"guests_per_address_per_hour",
+       int_field("guests_per_address_per_hour", &C::guests_per_address_per_hour, 0, 1'000'000)},
+      {"guest_lifetime_ms",
+       int_field("guest_lifetime_ms", &C::guest_lifetime_ms, 0, 30LL * 24 * 3600 * 1000)},
+      {"guest_purge_interval_ms",
+       int_field("guest_purge_interval_ms", &C::guest_purge_interval_ms, 1000, 24LL * 3600 * 1000)},
       {"shutdown_deadline_ms",
        [](const Json& v, ServerConfig& c) -> Status {
          auto x = integer<std::int64_t>(v, "shutdown_deadline_ms", 0, 600'000);

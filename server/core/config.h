@@ -57,6 +57,17 @@ struct ServerConfig {
   std::int64_t clock_update_interval_ms = 10'000;  // 0: no ClockUpdate pushes
   std::int64_t heartbeat_interval_ms = 1'000;
 
+  // Accounts.
+  // How often the server reads the revocations boyi-admin wrote (disabled accounts, rotated
+  // tokens, changed roles and passwords) and ends the sessions they concern.
+  std::int64_t revocation_poll_ms = 1'000;
+  // New guests one address may create per hour (a bucket that refills evenly); 0: no limit.
+  int guests_per_address_per_hour = 60;
+  // Guests that never played are removed this long after they were made (unless online),
+  // checked every guest_purge_interval_ms.
+  std::int64_t guest_lifetime_ms = 3'600'000;
+  std::int64_t guest_purge_interval_ms = 600'000;
+
   std::chrono::milliseconds shutdown_deadline{std::chrono::seconds(5)};
 
   Status validate() const;

@@ -17,6 +17,7 @@ struct Sessions::Session {
   net::FrameKind kind = net::FrameKind::json;
   bool hello = false;
   std::optional<UserInfo> user;
+  std::string token_id;  // the public id of the token it signed in with, if any
   std::string id;
   Peer peer() const { return {conn, kind}; }
 

@@ -30,6 +30,7 @@ Sessions::Sessions(AppContext& app, accounts::Accounts& accounts, Presence& pres
     : app_(app),
       accounts_(accounts),
       presence_(presence),
+      guest_quota_(app.config.guests_per_address_per_hour),
       workers_(static_cast<std::size_t>(std::max(1, app.config.account_threads))) {}
 
 Sessions::~Sessions() {

@@ -24,6 +24,7 @@
 #include "server/core/presence.h"
 #include "server/core/request.h"
 #include "server/net/connection.h"
+#include "server/session/guest_quota.h"
 
 namespace boyi::app {
 
@@ -55,6 +56,10 @@ class Sessions final : public net::ConnectionHandler,
   std::optional<net::Frame> refusal(net::FrameKind kind, const net::ProtocolError& error) override;
   void on_shutdown() override;
 
+  // Ends the sessions a revocation concerns (the user's, or those signed in with the
+  // revoked token): each is told why (AUTH_FAILED, fatal) and closed. Returns how many.
+  int revoke(const storage::Revocation& revocation);
+
   // Waits for the account workers' queued work and stops them (the server is going down).
   void stop_workers();
   std::size_t count() const;
@@ -79,7 +84,7 @@ class Sessions final : public net::ConnectionHandler,
   void guest_sign_in(const std::shared_ptr<Session>& s, const v1::GuestLogin& in,
                      std::uint64_t rid);
   void become(const std::shared_ptr<Session>& s, UserInfo user, std::uint64_t rid,
-              std::string resume_token = {});
+              std::string resume_token = {}, std::string token_id = {});
   // The session's user leaves (sign-out or close): presence and the events.
   void leave(Session& s);
   // Runs `work` on the account workers; the continuation it returns runs on the session's
@@ -101,6 +106,7 @@ class Sessions final : public net::ConnectionHandler,
   std::map<std::uint64_t, std::shared_ptr<Session>> sessions_;
   std::uint64_t next_session_ = 0;
   bool shutting_down_ = false;
+  GuestQuota guest_quota_;
   boost::asio::thread_pool workers_;
 };
 

@@ -100,12 +100,13 @@ void Sessions::sign_in(const std::shared_ptr<Session>& s, const v1::ClientMessag
     case v1::SignIn::kBotToken:
       return off_thread(s, [this, s, rid, token = in.bot_token().token()]() -> Continuation {
         auto u = accounts_.verify_token(token);
-        return [this, s, rid, u = std::move(u)] {
+        return [this, s, rid, token, u = std::move(u)] {
           if (!u) return error(*s, rid, v1::ERROR_CODE_AUTH_FAILED, "the token is not valid");
           if (presence_.is_house(u->id))
             return error(*s, rid, v1::ERROR_CODE_FORBIDDEN,
                          "the house bot plays inside the server");
-          become(s, {u->id, u->name, u->name, role_of(*u)}, rid);
+          become(s, {u->id, u->name, u->name, role_of(*u)}, rid, {},
+                 accounts::Accounts::token_id_of(token));
         };
       });
     case v1::SignIn::kGuest:
@@ -135,6 +136,12 @@ void Sessions::guest_sign_in(const std::shared_ptr<Session>& s, const v1::GuestL
             become(s, {u->id, u->name, *shown_as, v1::ROLE_GUEST}, rid, token);
           };
         });
+  }
+  if (!guest_quota_.try_take(s->conn->remote_address())) {
+    app_.log.warn("guest_quota_reached", {{"address", s->conn->remote_address()}});
+    return error(*s, rid, v1::ERROR_CODE_RATE_LIMITED,
+                 "too many new guests from your address; try again later, or come back as your "
+                 "earlier guest with its resume token");
   }
   off_thread(s, [this, s, rid, shown = in.display_name()]() -> Continuation {
     // The name is checked before an account is made for it.
@@ -201,7 +208,7 @@ void Sessions::sign_up(const std::shared_ptr<Session>& s, const v1::ClientMessag
 }
 
 void Sessions::become(const std::shared_ptr<Session>& s, UserInfo user, std::uint64_t rid,
-                      std::string resume_token) {
+                      std::string resume_token, std::string token_id) {
   Peer peer;
   {
     std::lock_guard lock(mu_);
@@ -209,6 +216,7 @@ void Sessions::become(const std::shared_ptr<Session>& s, UserInfo user, std::uin
     // The connection closed while the account work ran: nobody to sign in.
     if (auto it = sessions_.find(s->conn->id()); it == sessions_.end() || it->second != s) return;
     s->user = user;
+    s->token_id = std::move(token_id);
     peer = s->peer();
   }
   // A bot that connects again replaces its old connections.
@@ -257,4 +265,23 @@ void Sessions::leave(Session& s) {
   const bool last = presence_.remove(user->id, s.conn->id());
   if (events_.left) events_.left(s.conn->id(), *user, last);
 }
+
+int Sessions::revoke(const storage::Revocation& revocation) {
+  std::vector<std::pair<std::shared_ptr<Session>, std::string>> ended;  // and the user's name
+  {
+    std::lock_guard lock(mu_);
+    for (const auto& [id, s] : sessions_)
+      if (s->user && s->user->id == revocation.user &&
+          (revocation.token_id.empty() || s->token_id == revocation.token_id))
+        ended.emplace_back(s, s->user->username);
+  }
+  for (const auto& [s, name] : ended) {
+    app_.log.info("session_revoked",
+                  {{"user", name}, {"connection", s->conn->id()}, {"reason", revocation.reason}});
+    // Fatal: the connection closes, and on_close makes the user leave as for any close.
+    error(*s, 0, v1::ERROR_CODE_AUTH_FAILED, "signed out: " + revocation.reason, true);
+  }
+  return static_cast<int>(ended.size());
+}
+
 }  // namespace boyi::app

@@ -18,9 +18,11 @@
 #include <deque>
 #include <filesystem>
 #include <functional>
+#include <limits>
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -90,12 +92,20 @@ class Database {
   Status set_role(Id user, Role role);
   Status set_disabled(Id user, bool disabled);
   Status set_password_hash(Id user, std::string_view hash);
-  // Removes guests that never played a match (their tokens go with them).
-  Result<int> purge_unused_guests();
+  // Removes guests that never played a match (their tokens go with them), made before
+  // `created_before_ms`, except those in `keep`; how many.
+  Result<int> purge_unused_guests(
+      std::int64_t created_before_ms = std::numeric_limits<std::int64_t>::max(),
+      const std::set<Id>& keep = {});
 
   // One token per user: put replaces the previous one (rotation).
   Status put_token(const TokenRecord& token);
   Result<TokenRecord> token_by_id(std::string_view token_id);
+  // Disabling an account, changing its role or password and replacing a token each write
+  // a revocation in the same transaction; a running server reads them (oldest first) to
+  // end the sessions they concern.
+  Result<std::vector<Revocation>> revocations_after(Id after, int limit = 256);
+  Result<Id> last_revocation();
 
   // --- matches (matches.cc) ---
   Result<Match> create_match(const NewMatch& match);
@@ -145,6 +155,12 @@ class Database {
  private:
   Database(std::unique_ptr<Connection> conn, std::string where, const DatabaseOptions& options);
   Result<Match> create_match_locked(const NewMatch& match);
+  Status revoke_locked(Id user, std::string_view token_id, std::string_view reason);
+  // An UPDATE of one user's row (?1 the user, ?2 the value) and its revocation (none when
+  // `reason` is empty), in one transaction.
+  template <class Value>
+  Status update_user_revoking(Id user, const char* sql, const Value& value,
+                              std::string_view reason);
   Status link_tournament_game_locked(Id tournament, Id game, Id match);
   Result<std::vector<Match>> select_matches(const char* sql, std::optional<std::int64_t> a,
                                             std::optional<std::int64_t> b);

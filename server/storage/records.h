@@ -83,6 +83,16 @@ struct TokenRecord {
   std::int64_t created_ms = 0;
 };
 
+// Credentials withdrawn: the sessions of `user` (only those signed in with `token_id`
+// when it is not empty) must end. Written with the change that caused it.
+struct Revocation {
+  Id id = 0;
+  Id user = 0;
+  std::string token_id;
+  std::string reason;  // "disabled", "role changed", "password changed", "token rotated"
+  std::int64_t at_ms = 0;
+};
+
 struct TimeControl {
   std::int64_t total_ms = 0;     // per side
   std::int64_t per_move_ms = 0;  // 0: no per-move limit

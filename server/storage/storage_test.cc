@@ -189,6 +189,48 @@ TEST(StorageTokens, PutReplacesAndLookupByIdOnly) {
   EXPECT_EQ(nouser.message(), "no user with id 4242");
 }
 
+TEST(StorageRevocations, EachWithdrawingChangeWritesOneInItsTransaction) {
+  TempDir tmp;
+  auto db = open_db(tmp.path());
+  ASSERT_TRUE(db);
+  auto start = db->last_revocation();
+  ASSERT_TRUE(start.ok()) << start.message();
+  EXPECT_EQ(*start, 0);
+  auto bob = db->create_user(new_human("bob", "old"));
+  auto bot = db->create_user(new_bot("bot1"));
+  ASSERT_TRUE(bob.ok() && bot.ok());
+  ASSERT_TRUE(db->put_token({bot->id, "tok-a", "h1", 10}).ok());  // a first token: nothing
+  ASSERT_TRUE(db->set_disabled(bob->id, true).ok());
+  ASSERT_TRUE(db->set_disabled(bob->id, false).ok());  // enabling: nothing
+  ASSERT_TRUE(db->set_role(bob->id, Role::kAdmin).ok());
+  ASSERT_TRUE(db->set_password_hash(bob->id, "new").ok());
+  ASSERT_TRUE(db->put_token({bot->id, "tok-b", "h2", 20}).ok());
+  EXPECT_FALSE(db->put_token({bob->id, "tok-b", "h3", 30}).ok());  // refused: nothing
+  EXPECT_FALSE(db->set_disabled(777, true).ok());                  // nobody: nothing
+
+  auto all = db->revocations_after(0);
+  ASSERT_TRUE(all.ok()) << all.message();
+  ASSERT_EQ(all->size(), 4u);
+  const std::vector<std::pair<Id, std::string>> expected = {
+      {bob->id, "disabled"},
+      {bob->id, "role changed"},
+      {bob->id, "password changed"},
+      {bot->id, "token rotated"}};
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    EXPECT_EQ((*all)[i].user, expected[i].first) << i;
+    EXPECT_EQ((*all)[i].reason, expected[i].second) << i;
+    EXPECT_EQ((*all)[i].token_id, i == 3 ? "tok-a" : "") << i;
+    EXPECT_GT((*all)[i].at_ms, 0);
+  }
+  auto later = db->revocations_after((*all)[1].id);
+  ASSERT_TRUE(later.ok());
+  ASSERT_EQ(later->size(), 2u);
+  EXPECT_EQ(later->front().reason, "password changed");
+  auto last = db->last_revocation();
+  ASSERT_TRUE(last.ok());
+  EXPECT_EQ(*last, all->back().id);
+}
+
 TEST(StorageUsers, PurgeRemovesOnlyGuestsWithoutMatches) {
   TempDir tmp;
   auto db = open_db(tmp.path());

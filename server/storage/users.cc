@@ -113,42 +113,90 @@ Result<std::vector<User>> Database::list_users() {
   return out;
 }
 
-Status Database::set_role(Id user, Role role) {
+template <class Value>
+Status Database::update_user_revoking(Id user, const char* sql, const Value& value,
+                                      std::string_view reason) {
   std::lock_guard lock(mutex_);
-  auto q = conn_->query("UPDATE users SET role = ?2 WHERE id = ?1");
+  Transaction tx(*conn_);
+  if (auto s = tx.begin(); !s) return s;
+  auto q = conn_->query(sql);
   if (!q) return q.status();
-  if (auto s = q.value()->bind_all(user, to_string(role)); !s) return s;
-  return changed_one(*conn_, q.value()->run(), no_user(user));
+  if (auto s = q.value()->bind_all(user, value); !s) return s;
+  if (auto s = changed_one(*conn_, q.value()->run(), no_user(user)); !s) return s;
+  if (!reason.empty())
+    if (auto s = revoke_locked(user, "", reason); !s) return s;
+  return tx.commit();
+}
+
+Status Database::set_role(Id user, Role role) {
+  return update_user_revoking(user, "UPDATE users SET role = ?2 WHERE id = ?1", to_string(role),
+                              "role changed");
 }
 
 Status Database::set_disabled(Id user, bool disabled) {
-  std::lock_guard lock(mutex_);
-  auto q = conn_->query("UPDATE users SET disabled = ?2 WHERE id = ?1");
-  if (!q) return q.status();
-  if (auto s = q.value()->bind_all(user, disabled); !s) return s;
-  return changed_one(*conn_, q.value()->run(), no_user(user));
+  // Enabling withdraws nothing.
+  return update_user_revoking(user, "UPDATE users SET disabled = ?2 WHERE id = ?1", disabled,
+                              disabled ? "disabled" : "");
 }
 
 Status Database::set_password_hash(Id user, std::string_view hash) {
-  std::lock_guard lock(mutex_);
-  auto q = conn_->query("UPDATE users SET password_hash = ?2 WHERE id = ?1");
-  if (!q) return q.status();
-  if (auto s = q.value()->bind_all(user, hash); !s) return s;
-  return changed_one(*conn_, q.value()->run(), no_user(user));
+  return update_user_revoking(user, "UPDATE users SET password_hash = ?2 WHERE id = ?1", hash,
+                              "password changed");
 }
 
-Result<int> Database::purge_unused_guests() {
+Result<int> Database::purge_unused_guests(std::int64_t created_before_ms,
+                                          const std::set<Id>& keep) {
+  // "Unused": a guest made before ?1 that sits in no match.
+  const std::string unused =
+      "kind = 'guest' AND created_ms < ?1 AND NOT EXISTS (SELECT 1 FROM matches m "
+      "WHERE m.seat0_user = users.id OR m.seat1_user = users.id)";
   std::lock_guard lock(mutex_);
-  auto q = conn_->query(
-      "DELETE FROM users WHERE kind = 'guest' AND NOT EXISTS (SELECT 1 FROM matches m "
-      "WHERE m.seat0_user = users.id OR m.seat1_user = users.id)");
-  if (!q) return Error{q.message()};
-  if (auto s = q.value()->run(); !s) return Error{"purging guests: " + s.message()};
-  return conn_->changes();
+  if (keep.empty()) {
+    auto q = conn_->query(("DELETE FROM users WHERE " + unused).c_str());
+    if (!q) return Error{q.message()};
+    if (auto s = q.value()->bind_all(created_before_ms); !s) return Error{s.message()};
+    if (auto s = q.value()->run(); !s) return Error{"purging guests: " + s.message()};
+    return conn_->changes();
+  }
+  // Some must stay (guests online now): the candidates one by one, each still unused.
+  std::vector<Id> candidates;
+  {
+    auto q = conn_->query(("SELECT id FROM users WHERE " + unused).c_str());
+    if (!q) return Error{q.message()};
+    if (auto s = q.value()->bind_all(created_before_ms); !s) return Error{s.message()};
+    for (;;) {
+      auto row = q.value()->step();
+      if (!row) return Error{row.message()};
+      if (!*row) break;
+      if (const Id id = q.value()->int64(0); !keep.contains(id)) candidates.push_back(id);
+    }
+  }
+  Transaction tx(*conn_);
+  if (auto s = tx.begin(); !s) return Error{s.message()};
+  int purged = 0;
+  for (const Id id : candidates) {
+    auto q = conn_->query(("DELETE FROM users WHERE id = ?2 AND " + unused).c_str());
+    if (!q) return Error{q.message()};
+    if (auto s = q.value()->bind_all(created_before_ms, id); !s) return Error{s.message()};
+    if (auto s = q.value()->run(); !s) return Error{"purging guests: " + s.message()};
+    purged += conn_->changes();
+  }
+  if (auto s = tx.commit(); !s) return Error{s.message()};
+  return purged;
 }
 
 Status Database::put_token(const TokenRecord& token) {
   std::lock_guard lock(mutex_);
+  Transaction tx(*conn_);
+  if (auto s = tx.begin(); !s) return s;
+  // The token it replaces, if any, is withdrawn from the sessions it signed in.
+  auto old = conn_->query("SELECT token_id FROM tokens WHERE user_id = ?1");
+  if (!old) return old.status();
+  if (auto s = old.value()->bind_all(token.user_id); !s) return s;
+  auto had = old.value()->step();
+  if (!had) return had.status();
+  const std::string replaced = *had ? old.value()->text(0) : std::string();
+  old.value()->reset();
   auto q = conn_->query(
       "INSERT INTO tokens(user_id, token_id, secret_hash, created_ms) VALUES(?1, ?2, ?3, ?4) "
       "ON CONFLICT(user_id) DO UPDATE SET token_id = excluded.token_id, "
@@ -164,7 +212,9 @@ Status Database::put_token(const TokenRecord& token) {
     if (kind == SqlErrorKind::kForeignKeyViolation) return fail(no_user(token.user_id));
     return fail("storing token: " + s.message());
   }
-  return Status::Ok();
+  if (!replaced.empty())
+    if (auto s = revoke_locked(token.user_id, replaced, "token rotated"); !s) return s;
+  return tx.commit();
 }
 
 Result<TokenRecord> Database::token_by_id(std::string_view token_id) {
