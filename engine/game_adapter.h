@@ -18,6 +18,13 @@
 
 namespace boyi {
 
+// Games whose actions may be whole turns of several moves (点格棋). A named concept, not an
+// inline requires-expression: clang 14 treats a missing G::Turn there as a hard error.
+template <class G>
+concept HasTurns = requires(G g, Seat seat, typename G::Turn t) {
+  g.apply_turn_checked(seat, t);
+};
+
 template <Game G, class Base = AnyGame>
 class GameAdapter : public Base {
  public:
@@ -90,7 +97,7 @@ class GameAdapter : public Base {
   // a whitespace-separated turn, applied atomically. Nothing changes on error.
   Result<Applied> apply_text(Seat seat, std::string_view text) {
     Applied applied;
-    if constexpr (requires(G g, typename G::Turn t) { g.apply_turn_checked(seat, t); }) {
+    if constexpr (HasTurns<G>) {
       if (text.find_first_of(" \t") != std::string_view::npos) {
         auto turn = state_.parse_turn(text);
         if (!turn) return Error{turn.message()};
