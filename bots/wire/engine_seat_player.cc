@@ -62,6 +62,7 @@ class EngineSeatPlayer final : public SeatPlayer {
   }
 
   void set_stop(const StopSignal* stop) override { stop_ = stop; }
+  void set_move_cap_ms(std::int64_t ms) override { move_cap_ms_ = ms; }
 
   Result<std::string> choose(const v1::GameView& view, const v1::Clocks& clocks) override {
     if (!tracker_.started()) return fail("choose() before start()");
@@ -72,7 +73,11 @@ class EngineSeatPlayer final : public SeatPlayer {
     if (!view.can_act()) return fail("the seat may not act now");
     std::string move, why;
     try {
-      TimeBudget budget(time_control_for(time_control_, clocks, tracker_.seat(), options_));
+      EngineSeatOptions options = options_;
+      if (move_cap_ms_ >= 0)
+        options.max_move_ms =
+            options.max_move_ms < 0 ? move_cap_ms_ : std::min(options.max_move_ms, move_cap_ms_);
+      TimeBudget budget(time_control_for(time_control_, clocks, tracker_.seat(), options));
       budget.set_stop(stop_);
       move = engine_move(budget);
       if (move.empty()) why = "the engine gave no move";
@@ -152,6 +157,7 @@ class EngineSeatPlayer final : public SeatPlayer {
   std::string last_;                  // the last move answered
   std::vector<std::string> refused_;  // moves the server refused in this position
   const StopSignal* stop_ = nullptr;  // raised: answer at once (set_stop)
+  std::int64_t move_cap_ms_ = -1;     // set_move_cap_ms
 };
 
 template <Game G>

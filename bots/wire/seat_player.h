@@ -28,6 +28,9 @@ class SeatPlayer {
   // Thinking stops (answering at once with the best move found) when `stop` is raised;
   // it must outlive the player. Players that do not search ignore it.
   virtual void set_stop(const StopSignal* stop) { (void)stop; }
+  // A cap on the thinking time of the next choices, under the player's own (-1: none): the
+  // house bots' pool lowers it while more searches wait than it has threads.
+  virtual void set_move_cap_ms(std::int64_t ms) { (void)ms; }
   virtual Result<std::string> choose(const v1::GameView& view, const v1::Clocks& clocks) = 0;
   // The server refused the last action (its Error text). The next choose() retries.
   virtual void rejected(const std::string& /*error*/) {}

@@ -281,6 +281,46 @@ TEST_F(HouseBotTest, AResignationStopsTheBotsSearch) {
       << "the resigned match's search held the house-bot thread";
 }
 
+TEST_F(HouseBotTest, HouseMatchesAreBoundedPerUserAndOnTheServer) {
+  auto config = test_config(dir_.path());
+  config.max_house_matches_per_user = 2;
+  config.max_house_matches = 3;
+  restart(config);
+  v1::MatchSetup slow;  // nobody moves: the matches stay running
+  slow.set_game("gomoku");
+  slow.set_rules("rule=freestyle opening=free");
+  slow.set_seat(0);
+  slow.mutable_time_control()->set_total_ms(600'000);
+  auto a = player("many-games");
+  auto b = player("one-game");
+  Seat a1, a2, b1;
+  start_house_match(*a, slow, 1, a1);
+  start_house_match(*a, slow, 1, a2);
+  auto refused = a->call(house_request(slow, 1));
+  ASSERT_TRUE(refused && refused->has_error());
+  EXPECT_EQ(refused->error().code(), v1::ERROR_CODE_CONFLICT) << refused->DebugString();
+  start_house_match(*b, slow, 1, b1);
+  refused = b->call(house_request(slow, 1));
+  ASSERT_TRUE(refused && refused->has_error());
+  EXPECT_EQ(refused->error().code(), v1::ERROR_CODE_RATE_LIMITED) << refused->DebugString();
+  // A match that ends gives its slot back.
+  ASSERT_NO_FATAL_FAILURE(resign_and_see_the_end(*a, a1));
+  Seat b2;
+  start_house_match(*b, slow, 1, b2);
+}
+
+TEST(HouseBotsShared, ASearchThinksItsShareWhileMoreWaitThanThreads) {
+  HouseBotsShared shared(2);
+  shared.searches = 2;
+  EXPECT_EQ(shared.share_ms(1000), 1000);
+  EXPECT_EQ(shared.share_ms(-1), -1);
+  shared.searches = 8;
+  EXPECT_EQ(shared.share_ms(1000), 250);
+  EXPECT_EQ(shared.share_ms(-1), HouseBotsShared::kUncappedShareMs / 4);
+  shared.searches = 100;
+  EXPECT_EQ(shared.share_ms(1000), 100);  // never under a tenth
+}
+
 TEST_F(HouseBotTest, TheLevelSurvivesARestart) {
   auto a = player("returning");
   Seat s;

@@ -54,6 +54,9 @@ struct ServerConfig {
   std::int64_t house_bot_delay_ms = 200;  // a house bot's move is sent no sooner than this
   // Threads the house bots think on (a pool apart from the match and io threads).
   int house_bot_threads = 2;
+  // House-bot matches running at once: per user, and on the server (over: refused).
+  int max_house_matches_per_user = 2;
+  int max_house_matches = 32;
   std::int64_t clock_update_interval_ms = 10'000;  // 0: no ClockUpdate pushes
   std::int64_t heartbeat_interval_ms = 1'000;
 

@@ -63,6 +63,7 @@ void Lobby::start_match(const Resolved& setup, const UserInfo& first, const User
   o.players[1 - f] = second;
   o.house[1 - f] = house_strength;
   o.store_house_strength = house_strength.has_value();
+  if (house_strength) o.house_slot = first.id;  // reserved by play_house_bot
   auto opened = matches_.open(std::move(o));
   if (opened) return;
   app_.log.error("match_not_created", {{"reason", opened.message()}});

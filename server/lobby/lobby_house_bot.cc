@@ -15,6 +15,8 @@ void Lobby::play_house_bot(const Request& r) {
   if (!resolve_or_reply(r, in.setup(), setup)) return;
   if (auto level = house_level(setup.config.game, *strength); !level)
     return r.error(v1::ERROR_CODE_INVALID_ARGUMENT, level.message());
+  if (auto refused = matches_.reserve_house_match(r.user().id))
+    return r.error(refused->first, refused->second);
   UserInfo house = presence_.house();
   house.display_name = house_display_name(*strength);
   r.ack();

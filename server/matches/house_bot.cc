@@ -65,8 +65,9 @@ Status store_house_strength(storage::Database& db, const std::string& match_id, 
 }
 
 HouseBot::HouseBot(std::unique_ptr<HousePlayer> player, const Executor& pool,
-                   const bots::StopSignal* stop_all)
-    : stop_(std::make_unique<bots::StopSignal>(stop_all)),
+                   HouseBotsShared* shared)
+    : shared_(shared),
+      stop_(std::make_unique<bots::StopSignal>(&shared->stop_all)),
       p_(std::move(player)),
       strand_(boost::asio::make_strand(pool)),
       strength_(p_->strength),
@@ -77,6 +78,7 @@ HouseBot::HouseBot(std::unique_ptr<HousePlayer> player, const Executor& pool,
 
 void HouseBot::start(v1::MatchStarted started) {
   boost::asio::post(strand_, [self = shared_from_this(), started = std::move(started)] {
+    if (!self->p_->player) return;
     if (auto s = self->p_->player->start(started); !s && self->broken_.empty())
       self->broken_ = "start: " + s.message();
   });
@@ -85,6 +87,7 @@ void HouseBot::start(v1::MatchStarted started) {
 void HouseBot::observe(v1::MatchEvent event) {
   boost::asio::post(strand_, [self = shared_from_this(), event = std::move(event)] {
     self->refused_.clear();  // a new position
+    if (!self->p_->player) return;
     if (auto s = self->p_->player->observe(event); !s && self->broken_.empty())
       self->broken_ = "event " + std::to_string(event.seq()) + ": " + s.message();
   });
@@ -93,19 +96,22 @@ void HouseBot::observe(v1::MatchEvent event) {
 void HouseBot::finish(v1::MatchEnded ended) {
   stop_->raise();  // a search for this match stops now, not when its time is up
   boost::asio::post(strand_, [self = shared_from_this(), ended = std::move(ended)] {
+    if (!self->p_->player) return;
     self->p_->player->finish(ended);
+    self->p_->player.reset();
   });
 }
 
 void HouseBot::rejected(std::string reason) {
   boost::asio::post(strand_, [self = shared_from_this(), reason = std::move(reason)] {
-    self->p_->player->rejected(reason);
+    if (self->p_->player) self->p_->player->rejected(reason);
     if (!self->last_.empty()) self->refused_.push_back(self->last_);
   });
 }
 
 void HouseBot::choose(v1::GameView view, v1::Clocks clocks, SteadyClock::time_point asked,
                       std::function<void(Answer)> done) {
+  ++shared_->searches;
   boost::asio::post(strand_, [self = shared_from_this(), view = std::move(view),
                               clocks = std::move(clocks), asked, done = std::move(done)] {
     Answer a;
@@ -118,6 +124,7 @@ void HouseBot::choose(v1::GameView view, v1::Clocks clocks, SteadyClock::time_po
       a = {};
       a.note = "the player threw";
     }
+    --self->shared_->searches;
     self->last_ = a.move;
     done(std::move(a));
   });
@@ -126,7 +133,7 @@ void HouseBot::choose(v1::GameView view, v1::Clocks clocks, SteadyClock::time_po
 HouseBot::Answer HouseBot::think(const v1::GameView& view, v1::Clocks clocks,
                                  SteadyClock::time_point asked) {
   Answer a;
-  if (!view.can_act()) return a;
+  if (!view.can_act() || !p_->player) return a;
   // The seat's clock ran while the request waited for a thread.
   const auto waited =
       std::chrono::duration_cast<std::chrono::milliseconds>(SteadyClock::now() - asked).count();
@@ -143,6 +150,7 @@ HouseBot::Answer HouseBot::think(const v1::GameView& view, v1::Clocks clocks,
   }
   if (broken_.empty()) {
     p_->fallback.clear();
+    p_->player->set_move_cap_ms(shared_->share_ms(p_->level.max_move_ms));
     auto r = p_->player->choose(view, clocks);
     if (r) {
       a.move = *r;

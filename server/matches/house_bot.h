@@ -10,6 +10,8 @@
 // back through a callback the host posts to its own strand; the host drops a stale one.
 #pragma once
 
+#include <algorithm>
+#include <atomic>
 #include <boost/asio/any_io_executor.hpp>
 #include <boost/asio/strand.hpp>
 #include <chrono>
@@ -57,6 +59,27 @@ std::optional<int> stored_house_strength(storage::Database& db, const std::strin
 Status store_house_strength(storage::Database& db, const std::string& match_id, int seat,
                             int strength);
 
+// What every house bot of a server shares: the stop raised at shutdown, and how busy the
+// house-bot pool is (searches asked for and not yet answered). While more searches wait than
+// the pool has threads, each thinks only its share of its level's cap (cap × threads /
+// searches, at least a tenth of it; a level without a cap counts as kUncappedShareMs), so
+// every match's bot gets its turn and nobody's clock runs long while a few deep searches
+// hold the threads.
+struct HouseBotsShared {
+  explicit HouseBotsShared(int pool_threads) : threads(std::max(1, pool_threads)) {}
+  const int threads;
+  bots::StopSignal stop_all;
+  std::atomic<int> searches{0};
+  static constexpr std::int64_t kUncappedShareMs = 20'000;
+  // The thinking cap of a search asked now, for a level capped at `cap_ms` (-1: no cap).
+  std::int64_t share_ms(std::int64_t cap_ms) const {
+    const int n = searches.load();
+    if (n <= threads) return cap_ms;
+    const std::int64_t cap = cap_ms < 0 ? kUncappedShareMs : cap_ms;
+    return std::max(cap / 10, cap * threads / n);
+  }
+};
+
 class HouseBot : public std::enable_shared_from_this<HouseBot> {
  public:
   using Executor = boost::asio::any_io_executor;
@@ -67,9 +90,8 @@ class HouseBot : public std::enable_shared_from_this<HouseBot> {
     std::string note;  // why the move came from the view instead of the engine, if it did
   };
 
-  // `stop_all` (the server's, raised at shutdown) must outlive the bot.
-  HouseBot(std::unique_ptr<HousePlayer> player, const Executor& pool,
-           const bots::StopSignal* stop_all);
+  // `shared` (the server's) must outlive the bot.
+  HouseBot(std::unique_ptr<HousePlayer> player, const Executor& pool, HouseBotsShared* shared);
 
   int strength() const { return strength_; }
   const std::string& spec() const { return spec_; }
@@ -79,7 +101,8 @@ class HouseBot : public std::enable_shared_from_this<HouseBot> {
   // every event again). Calls return at once.
   void start(v1::MatchStarted started);
   void observe(v1::MatchEvent event);
-  // Also stops a search under way at once: the answer is no longer wanted.
+  // Also stops a search under way at once (the answer is no longer wanted) and frees the
+  // player (an engine's tables can be tens of MB).
   void finish(v1::MatchEnded ended);
   // The server refused the last answer (the referee's reason); the next choose() retries.
   void rejected(std::string reason);
@@ -93,8 +116,9 @@ class HouseBot : public std::enable_shared_from_this<HouseBot> {
  private:
   Answer think(const v1::GameView& view, v1::Clocks clocks, SteadyClock::time_point asked);
 
+  HouseBotsShared* shared_;
   std::unique_ptr<bots::StopSignal> stop_;  // raised when the match ends (any thread)
-  std::unique_ptr<HousePlayer> p_;          // only on strand_
+  std::unique_ptr<HousePlayer> p_;          // only on strand_; its player gone once finished
   boost::asio::strand<Executor> strand_;
   int strength_;
   std::string spec_, name_;

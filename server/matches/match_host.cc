@@ -26,7 +26,7 @@ MatchHost::MatchHost(AppContext& app, StoredMatch stored, std::array<UserInfo, 2
 MatchHost::~MatchHost() = default;
 
 void MatchHost::set_house_player(int seat, std::unique_ptr<HousePlayer> player,
-                                 const bots::StopSignal* stop_all) {
+                                 HouseBotsShared* shared) {
   if (seat != 0 && seat != 1) return;
   if (!player) {
     app_.log.error("house_bot_missing", {{"match", id()}, {"seat", seat}});
@@ -39,7 +39,7 @@ void MatchHost::set_house_player(int seat, std::unique_ptr<HousePlayer> player,
                                      {"max_move_ms", player->level.max_move_ms}});
   const auto pool = app_.house_executor ? app_.house_executor : app_.match_executor;
   house_[static_cast<std::size_t>(seat)] =
-      std::make_shared<HouseBot>(std::move(player), pool, stop_all);
+      std::make_shared<HouseBot>(std::move(player), pool, shared);
   bot_timers_[static_cast<std::size_t>(seat)] = std::make_unique<asio::steady_timer>(strand_);
 }
 

@@ -56,10 +56,9 @@ class MatchHost : public std::enable_shared_from_this<MatchHost> {
   ~MatchHost();
 
   // Makes a house bot play `seat` (before start/resume). It is fed the seat's own messages
-  // and thinks on the house-bot pool (house_bot.h); raising `stop_all` (shutdown) stops its
-  // searches.
-  void set_house_player(int seat, std::unique_ptr<HousePlayer> player,
-                        const bots::StopSignal* stop_all);
+  // and thinks on the house-bot pool (house_bot.h), sharing it as `shared` says; raising
+  // its stop_all (shutdown) stops its searches.
+  void set_house_player(int seat, std::unique_ptr<HousePlayer> player, HouseBotsShared* shared);
 
   // Starts the match (journals its start) and sends MatchStarted to the seats' peers.
   // `done` runs on the strand with the outcome (ok or why the match could not start).

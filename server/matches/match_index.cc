@@ -11,7 +11,47 @@
 namespace boyi::app {
 namespace asio = boost::asio;
 
-MatchIndex::MatchIndex(AppContext& app, Presence& presence) : app_(app), presence_(presence) {}
+MatchIndex::MatchIndex(AppContext& app, Presence& presence)
+    : app_(app),
+      presence_(presence),
+      house_shared_(app.config.house_bot_threads),
+      house_quota_(app.config.max_house_matches_per_user, app.config.max_house_matches) {}
+
+std::optional<std::pair<v1::ErrorCode, std::string>> MatchIndex::reserve_house_match(
+    storage::Id user) {
+  // A match whose end its players were told (its snapshot says so first) no longer counts,
+  // though its host has not yet called on_finished.
+  std::vector<std::pair<std::string, std::shared_ptr<MatchHost>>> held;
+  {
+    std::lock_guard lock(mu_);
+    for (const auto& [id, owner] : house_slots_)
+      if (auto it = matches_.find(id); it != matches_.end()) held.emplace_back(id, it->second);
+  }
+  for (const auto& [id, host] : held)
+    if (host->snapshot().finished) release_house_slot(id);
+  std::lock_guard lock(mu_);
+  switch (house_quota_.take(user)) {
+    case HouseQuota::Refusal::none:
+      return std::nullopt;
+    case HouseQuota::Refusal::user_full:
+      return std::pair{v1::ERROR_CODE_CONFLICT,
+                       "you already play " + std::to_string(house_quota_.per_user()) +
+                           " house-bot matches; finish or resign one first"};
+    case HouseQuota::Refusal::server_full:
+      break;
+  }
+  return std::pair{v1::ERROR_CODE_RATE_LIMITED, "the house bots are all busy (" +
+                                                    std::to_string(house_quota_.total()) +
+                                                    " matches); try again in a few minutes"};
+}
+
+void MatchIndex::release_house_slot(const std::string& match_id) {
+  std::lock_guard lock(mu_);
+  auto it = house_slots_.find(match_id);
+  if (it == house_slots_.end()) return;
+  house_quota_.give_back(it->second);
+  house_slots_.erase(it);
+}
 
 std::shared_ptr<MatchHost> MatchIndex::make_host(
     StoredMatch stored, std::array<UserInfo, 2> players,
@@ -24,7 +64,7 @@ std::shared_ptr<MatchHost> MatchIndex::make_host(
   for (int s = 0; s < 2; ++s)
     if (auto strength = house[static_cast<std::size_t>(s)])
       host->set_house_player(
-          s, make_house_player(*strength, game, rules, s, std::random_device{}()), &house_stop_);
+          s, make_house_player(*strength, game, rules, s, std::random_device{}()), &house_shared_);
   return host;
 }
 
@@ -38,7 +78,13 @@ void MatchIndex::add(const std::shared_ptr<MatchHost>& host) {
 Result<std::string> MatchIndex::open(MatchOpening o) {
   auto stored =
       hosting::create_stored_match(app_.db, o.config, {o.players[0].id, o.players[1].id}, o.origin);
-  if (!stored) return Error{stored.message()};
+  if (!stored) {
+    if (o.house_slot) {
+      std::lock_guard lock(mu_);
+      house_quota_.give_back(o.house_slot);
+    }
+    return Error{stored.message()};
+  }
   StoredMatch sm;
   sm.config = std::move(stored).value();
   sm.seats = {o.players[0].id, o.players[1].id};
@@ -56,6 +102,10 @@ Result<std::string> MatchIndex::open(MatchOpening o) {
     if (!o.house[static_cast<std::size_t>(s)])
       peers[static_cast<std::size_t>(s)] =
           presence_.peers_of(o.players[static_cast<std::size_t>(s)].id);
+  if (o.house_slot) {
+    std::lock_guard lock(mu_);
+    house_slots_[id] = o.house_slot;
+  }
   auto host = make_host(std::move(sm), o.players, o.house);
   add(host);
   host->start(std::move(peers), [weak = weak_from_this(), id](Status s) {
@@ -66,6 +116,7 @@ Result<std::string> MatchIndex::open(MatchOpening o) {
 }
 
 void MatchIndex::start_failed(const std::string& id, const Status& why) {
+  release_house_slot(id);
   Outcome aborted{Ending::kAborted, std::nullopt, "the match could not start: " + why.message()};
   if (auto pid = hosting::parse_match_id(id); pid)
     (void)app_.db.finish_match(pid.value(), aborted, storage::wall_clock_ms());
@@ -102,7 +153,16 @@ Status MatchIndex::resume_running() {
       }
       players[i] = *info;
       if (presence_.is_house(players[i].id)) {
-        // The lobby's house bot plays on at the strength the match was started with.
+        // The lobby's house bot plays on at the strength the match was started with, in a
+        // slot of the other seat's user.
+        const auto other = m.seats[1 - i];
+        {
+          std::lock_guard lock(mu_);
+          if (!house_slots_.contains(id)) {
+            (void)house_quota_.take(other, true);
+            house_slots_[id] = other;
+          }
+        }
         const auto level = stored_house_strength(app_.db, id, s);
         house[i] = static_cast<std::uint32_t>(level.value_or(0));
         if (level) players[i].display_name = house_display_name(*level);
@@ -118,6 +178,7 @@ Status MatchIndex::resume_running() {
     }
     if (!st) {
       app_.log.error("match_not_resumed", {{"match", id}, {"reason", st.message()}});
+      release_house_slot(id);
       Outcome aborted{Ending::kAborted, std::nullopt, "could not be resumed: " + st.message()};
       if (auto pid = hosting::parse_match_id(id); pid)
         (void)app_.db.finish_match(pid.value(), aborted, storage::wall_clock_ms());
@@ -140,6 +201,7 @@ Status MatchIndex::resume_running() {
 }
 
 void MatchIndex::on_finished(const std::string& match_id) {
+  release_house_slot(match_id);
   {
     std::lock_guard lock(mu_);
     auto it = matches_.find(match_id);

@@ -22,6 +22,7 @@
 #include "server/core/presence.h"
 #include "server/core/request.h"
 #include "server/hosting/storage_journal.h"
+#include "server/matches/house_quota.h"
 #include "server/matches/match_host.h"
 
 namespace boyi::app {
@@ -36,6 +37,8 @@ struct MatchOpening {
   // The lobby's house seats store their strength with the match, so a restart resumes them
   // at it; a tournament's house entrants take theirs from the tournament.
   bool store_house_strength = false;
+  // The user whose house-bot slot (reserve_house_match) this match uses; 0: none.
+  storage::Id house_slot = 0;
 };
 
 class MatchIndex : public std::enable_shared_from_this<MatchIndex> {
@@ -80,7 +83,11 @@ class MatchIndex : public std::enable_shared_from_this<MatchIndex> {
   std::size_t resumed_count() const;
   // Shutdown: every house bot's search stops now and answers (its answer is dropped), so the
   // house-bot threads are free within the shutdown deadline.
-  void stop_house_bots() { house_stop_.raise(); }
+  void stop_house_bots() { house_shared_.stop_all.raise(); }
+
+  // A slot for one more lobby house-bot match of `user` (house_quota.h), to be named in the
+  // opening (MatchOpening::house_slot); or the error to answer with.
+  std::optional<std::pair<v1::ErrorCode, std::string>> reserve_house_match(storage::Id user);
 
  private:
   std::shared_ptr<MatchHost> make_host(StoredMatch stored, std::array<UserInfo, 2> players,
@@ -94,11 +101,15 @@ class MatchIndex : public std::enable_shared_from_this<MatchIndex> {
   AppContext& app_;
   Presence& presence_;
   Hooks hooks_;
-  bots::StopSignal house_stop_;  // the parent of every house bot's own stop signal
+  void release_house_slot(const std::string& match_id);
+
+  HouseBotsShared house_shared_;  // the stop every house bot's own chains to, the pool's load
   mutable std::mutex mu_;
   std::map<std::string, std::shared_ptr<MatchHost>> matches_;  // live (and recently finished)
   std::map<storage::Id, std::set<std::string>> playing_;       // user -> running match ids
   std::map<std::uint64_t, std::set<std::string>> watching_;    // connection -> spectated ids
+  HouseQuota house_quota_;
+  std::map<std::string, storage::Id> house_slots_;  // lobby house-bot match -> its slot's user
   std::size_t resumed_ = 0;
 };
 
