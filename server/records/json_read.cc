@@ -1,4 +1,4 @@
-// Reading and validating the JSON record (schema "boyi-record/1", README.md):
+// Reading and validating the JSON record (schema "boyi-record/2", or /1, README.md):
 // every field is checked for its type and range, then the actions are replayed
 // through the engine and the outcome and final position compared.
 #include <cstdint>
@@ -6,9 +6,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "referee/referee.h"
 #include "server/records/json_record.h"
 #include "server/records/sides.h"
-#include "referee/referee.h"
 
 namespace boyi::records {
 
@@ -153,8 +153,10 @@ Result<ParsedRecord> read(const json& root) {
   if (!root.is_object()) return fail("a record must be a JSON object");
   ParsedRecord p;
   BOYI_TRY(format, get_string(root, "", "format", 64));
-  if (format != kJsonFormat)
+  if (format != kJsonFormat && format != kJsonFormatV1)
     return fail("field 'format' is '" + format + "', expected '" + std::string(kJsonFormat) + "'");
+  // /1 wrote the referee's seq; /2 writes the MatchEvent's (one less).
+  const std::uint64_t seq_offset = format == kJsonFormatV1 ? 0 : kRefereeSeqOffset;
   BOYI_TRY(config, read_config(root));
   referee::MatchConfig& c = p.record.config;
   c = config;
@@ -214,7 +216,7 @@ Result<ParsedRecord> read(const json& root) {
     if (clock->size() != 2) return fail("field '" + path + ".clock_ms' must hold two clocks");
     BOYI_TRY(c0, as_int((*clock)[0], path + ".clock_ms[0]", -kMaxMs, kMaxMs));
     BOYI_TRY(c1, as_int((*clock)[1], path + ".clock_ms[1]", -kMaxMs, kMaxMs));
-    r.seq = static_cast<std::uint64_t>(seq);
+    r.seq = static_cast<std::uint64_t>(seq) + seq_offset;
     r.seat = static_cast<Seat>(seat);
     r.text = text;
     r.elapsed_ms = elapsed;

@@ -1,20 +1,26 @@
-// A finished match as JSON: the stable, versioned schema "boyi-record/1"
-// (documented field by field in README.md). Writing never fails; reading
+// A finished match as JSON: the stable, versioned schema "boyi-record/2"
+// (documented field by field in README.md; /1 differs only in its actions' seq, one higher,
+// and is still read). Writing never fails; reading
 // validates every field and replays every action through the engine, so an
 // inconsistent record is refused with the action (or field) that is wrong.
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 
 #include "base/result.h"
-#include "server/records/record_meta.h"
 #include "referee/record.h"
+#include "server/records/record_meta.h"
 
 namespace boyi::records {
 
-inline constexpr std::string_view kJsonFormat = "boyi-record/1";
+inline constexpr std::string_view kJsonFormat = "boyi-record/2";
+inline constexpr std::string_view kJsonFormatV1 = "boyi-record/1";
+// An action's seq in the record is that of the MatchEvent that announced it; the referee
+// numbers its start entry 1, so its seq for the same action is one more (wire_match.h).
+inline constexpr std::uint64_t kRefereeSeqOffset = 1;
 inline constexpr std::size_t kMaxRecordBytes = 16u << 20;  // a record larger than this is refused
 inline constexpr std::size_t kMaxRecordActions = 100'000;
 

@@ -1,4 +1,4 @@
-// Writing the JSON record (schema "boyi-record/1", see README.md).
+// Writing the JSON record (schema "boyi-record/2", see README.md).
 #include <nlohmann/json.hpp>
 
 #include "engine/registry.h"
@@ -40,7 +40,7 @@ std::string to_json(const referee::MatchRecord& record, const RecordMeta& meta) 
   json actions = json::array();
   for (const auto& a : record.actions) {
     const bool seat_ok = a.seat == 0 || a.seat == 1;
-    actions.push_back({{"seq", a.seq},
+    actions.push_back({{"seq", a.seq - kRefereeSeqOffset},
                        {"seat", a.seat},
                        {"colour", seat_ok ? names[colours.colour_of(a.seat)] : "?"},
                        {"text", a.text},

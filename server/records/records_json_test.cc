@@ -48,7 +48,7 @@ RecordMeta meta() {
 
 TEST(RecordsJson, WritesTheDocumentedSchema) {
   const json j = json::parse(to_json(five_in_a_row(), meta()));
-  EXPECT_EQ(j["format"], "boyi-record/1");
+  EXPECT_EQ(j["format"], "boyi-record/2");
   EXPECT_EQ(j["match_id"], "m-42");
   EXPECT_EQ(j["game"], "gomoku");
   EXPECT_EQ(j["game_title"], "五子棋");
@@ -62,7 +62,7 @@ TEST(RecordsJson, WritesTheDocumentedSchema) {
   EXPECT_EQ(j["config"]["time_control"]["total_ms"], 60'000);
   EXPECT_EQ(j["config"]["illegal_moves"]["policy"], "retry");
   ASSERT_EQ(j["actions"].size(), 9u);
-  EXPECT_EQ(j["actions"][1]["seq"], 3);
+  EXPECT_EQ(j["actions"][1]["seq"], 2);  // the MatchEvent's seq: the referee's less one
   EXPECT_EQ(j["actions"][1]["seat"], 1);
   EXPECT_EQ(j["actions"][1]["colour"], "white");
   EXPECT_EQ(j["actions"][1]["text"], "A1");
@@ -87,6 +87,23 @@ TEST(RecordsJson, NullTimesAndNegativeOffsetsRoundTrip) {
   EXPECT_EQ(p->meta, m);
 }
 
+TEST(RecordsJson, ActionsAreNumberedAsTheirMatchEventsAndVersionOneStillReads) {
+  const auto record = five_in_a_row();
+  json j = json::parse(to_json(record, meta()));
+  EXPECT_EQ(j["actions"][0]["seq"], 1);  // the first MatchEvent of a match is seq 1
+  auto now = from_json(j.dump());
+  ASSERT_TRUE(now.ok()) << now.message();
+  EXPECT_EQ(now->record.actions[0].seq, record.actions[0].seq);
+  // A /1 file numbered its actions one higher (the referee's seq): the same record.
+  j["format"] = "boyi-record/1";
+  for (auto& a : j["actions"]) a["seq"] = a["seq"].get<int>() + 1;
+  auto old = from_json(j.dump());
+  ASSERT_TRUE(old.ok()) << old.message();
+  ASSERT_EQ(old->record.actions.size(), record.actions.size());
+  for (std::size_t i = 0; i < record.actions.size(); ++i)
+    EXPECT_EQ(old->record.actions[i].seq, record.actions[i].seq) << i;
+}
+
 // Applies `edit` to a good record and expects an error containing `needle`.
 void expect_refused(const std::function<void(json&)>& edit, const std::string& needle) {
   json j = json::parse(to_json(five_in_a_row(), meta()));
@@ -97,7 +114,7 @@ void expect_refused(const std::function<void(json&)>& edit, const std::string& n
 }
 
 TEST(RecordsJson, RefusesInconsistentRecordsNamingTheProblem) {
-  expect_refused([](json& j) { j["format"] = "boyi-record/2"; }, "expected 'boyi-record/1'");
+  expect_refused([](json& j) { j["format"] = "boyi-record/3"; }, "expected 'boyi-record/2'");
   expect_refused([](json& j) { j.erase("rules"); }, "missing field 'rules'");
   expect_refused([](json& j) { j["game"] = "chess"; }, "unknown game 'chess'");
   expect_refused([](json& j) { j["rules"] = "rule=renju opening=free fifth_n=2"; },
@@ -105,11 +122,11 @@ TEST(RecordsJson, RefusesInconsistentRecordsNamingTheProblem) {
   expect_refused([](json& j) { j["actions"][3]["seat"] = "one"; },
                  "'actions[3].seat' must be an integer");
   expect_refused([](json& j) { j["actions"][3]["text"] = "H8"; },
-                 "action 4 (seq 5, seat 1, 'H8'):");
+                 "action 4 (seq 4, seat 1, 'H8'):");
   expect_refused([](json& j) { j["actions"][2]["text"] = "j8"; }, "not in canonical notation");
-  expect_refused([](json& j) { j["actions"][4]["seq"] = 3; }, "sequence numbers must increase");
+  expect_refused([](json& j) { j["actions"][4]["seq"] = 2; }, "sequence numbers must increase");
   expect_refused([](json& j) { j["actions"][0]["colour"] = "white"; },
-                 "action 1 (seq 2, seat 0, 'H8'): colour 'white', but seat 0 plays black");
+                 "action 1 (seq 1, seat 0, 'H8'): colour 'white', but seat 0 plays black");
   expect_refused([](json& j) { j["players"][1]["colour"] = "black"; }, "players[1].colour");
   expect_refused([](json& j) { j["actions"][0]["clock_ms"] = json::array({1}); },
                  "must hold two clocks");
@@ -122,7 +139,8 @@ TEST(RecordsJson, RefusesInconsistentRecordsNamingTheProblem) {
   expect_refused([](json& j) { j["final_position"] = "nothing"; }, "final_position");
   expect_refused([](json& j) { j["start"] = "2017-13-01T00:00:00.000Z"; }, "field 'start'");
   expect_refused([](json& j) { j["display_utc_offset"] = "+15:00"; }, "not a UTC offset");
-  expect_refused([](json& j) { j["config"]["time_control"]["total_ms"] = -5; }, "config.time_control.total_ms");
+  expect_refused([](json& j) { j["config"]["time_control"]["total_ms"] = -5; },
+                 "config.time_control.total_ms");
   expect_refused([](json& j) { j["match_id"] = ""; }, "match id");
   // An action after the game ended, and a game cut short with a rules ending.
   expect_refused([](json& j) { j["actions"].push_back(j["actions"][1]); }, "action 10");

@@ -8,9 +8,9 @@
 #include <gtest/gtest.h>
 
 #include "base/rng.h"
-#include "server/records/record_meta.h"
 #include "referee/referee.h"
 #include "referee/test_support.h"
+#include "server/records/record_meta.h"
 
 namespace boyi::records::testing {
 

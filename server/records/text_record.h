@@ -12,11 +12,11 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/core/outcome.h"
 #include "base/result.h"
+#include "engine/core/outcome.h"
 #include "engine/registry.h"
-#include "server/records/record_meta.h"
 #include "referee/record.h"
+#include "server/records/record_meta.h"
 
 namespace boyi::records {
 

@@ -220,7 +220,7 @@ TEST(TournamentEntrants, MisbehavingEntrantsForfeitAndTheTournamentGoesOn) {
   E2E_ASSERT_OK(bundle, &s);
   ASSERT_EQ(bundle->status, 200);
   EXPECT_EQ(bundle->body["records"].size(), 10u);
-  EXPECT_EQ(bundle->body["records"][0]["format"], "boyi-record/1")
+  EXPECT_EQ(bundle->body["records"][0]["format"], "boyi-record/2")
       << bundle->body["records"][0].dump().substr(0, 300);
   auto text = tourney::http_request(port, "GET", "/api/tournaments/" + id + "/records.txt");
   E2E_ASSERT_OK(text, &s);
