@@ -5,12 +5,15 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <chrono>
+#include <cstdio>
 #include <memory>
 #include <mutex>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "base/rng.h"
+#include "referee/presets.h"
 #include "tools/harness/random_mover.h"
 
 namespace boyi::load {
@@ -30,9 +33,34 @@ struct Shared {
   Latencies relay;
   std::atomic<std::uint64_t> connected{0}, connect_failures{0}, started{0}, finished{0}, moves{0},
       time_forfeits{0}, closed_early{0};
-  std::mutex mu;  // endings, errors
+  std::atomic<std::uint64_t> seeks{0};  // games claimed (soak mode: at most opt.games)
+  std::mutex mu;                        // endings, errors, by_preset, abnormal
   std::map<std::string, std::uint64_t> endings, errors;
+  std::map<std::string, std::map<std::string, std::uint64_t>> by_preset;
+  std::vector<AbnormalGame> abnormal;
 };
+
+// Endings by the rules of play; anything else in a soak is reported game by game.
+bool by_the_rules(v1::Ending e) {
+  return e == v1::ENDING_NORMAL || e == v1::ENDING_FOUL || e == v1::ENDING_NO_BATTLE_LIMIT ||
+         e == v1::ENDING_ADJUDICATION;
+}
+
+// The seek for a preset: as it is, or its game and rules under a per-move limit with no bank.
+v1::MatchSetup setup_for(const std::string& preset, std::int64_t per_move_ms) {
+  v1::MatchSetup setup;
+  setup.set_seat(-1);
+  const referee::Preset* p = per_move_ms > 0 ? referee::find_preset(preset) : nullptr;
+  if (p == nullptr) {
+    setup.set_preset(preset);
+    return setup;
+  }
+  setup.set_game(std::string(p->game));
+  setup.set_rules(std::string(p->rules_text));
+  setup.mutable_time_control()->set_total_ms(0);
+  setup.mutable_time_control()->set_per_move_ms(static_cast<std::uint32_t>(per_move_ms));
+  return setup;
+}
 
 // One pair of connections playing match after match.
 class Pair : public std::enable_shared_from_this<Pair> {
@@ -78,9 +106,16 @@ class Pair : public std::enable_shared_from_this<Pair> {
 
   void new_seek() {
     if (s_.stopping) return;
+    const std::uint64_t n = s_.seeks++;
+    if (s_.opt.games > 0 && n >= static_cast<std::uint64_t>(s_.opt.games)) return;
+    const auto& list = s_.opt.presets;
+    const std::string preset = list.empty() ? s_.opt.preset : list[n % list.size()];
+    {
+      std::lock_guard lock(mu_);
+      preset_ = preset;
+    }
     v1::ClientMessage m;
-    m.mutable_create_seek()->mutable_setup()->set_preset(s_.opt.preset);
-    m.mutable_create_seek()->mutable_setup()->set_seat(-1);
+    *m.mutable_create_seek()->mutable_setup() = setup_for(preset, s_.opt.per_move_ms);
     send(0, m);
   }
 
@@ -108,6 +143,7 @@ class Pair : public std::enable_shared_from_this<Pair> {
         seat_[k] = ms.seat();
         match_id_ = ms.match_id();
         layout_[k] = harness::random_opening_action(ms.game(), ms.rules(), ms.seat(), rng_());
+        planned_ply_[k] = -1;
       }
       if (k == 0) ++s_.started;
       consider(k, ms.view());
@@ -128,6 +164,10 @@ class Pair : public std::enable_shared_from_this<Pair> {
         }
       }
       if (e.actor() == mine && s_.measuring) ++s_.moves;
+      if (k == 0) {
+        std::lock_guard lock(mu_);
+        last_ply_ = e.ply();
+      }
       if (e.has_view()) {
         consider(k, e.view());
       } else if (e.to_move() == mine || e.to_move() == -1) {
@@ -140,17 +180,34 @@ class Pair : public std::enable_shared_from_this<Pair> {
     } else if (m.has_match_ended()) {
       if (k != 0) return;
       ++s_.finished;
-      const v1::Ending ending = m.match_ended().outcome().ending();
+      const v1::Outcome& outcome = m.match_ended().outcome();
+      const v1::Ending ending = outcome.ending();
       if (ending == v1::ENDING_TIME_FORFEIT) ++s_.time_forfeits;
+      AbnormalGame game;
+      {
+        std::lock_guard lock(mu_);
+        game.match_id = m.match_ended().match_id();
+        game.preset = preset_;
+        game.ply = last_ply_;
+      }
+      game.ending = v1::Ending_Name(ending);
+      game.loser = outcome.winner() < 0 ? -1 : 1 - outcome.winner();
       {
         std::lock_guard lock(s_.mu);
-        ++s_.endings[v1::Ending_Name(ending)];
+        ++s_.endings[game.ending];
+        ++s_.by_preset[game.preset][game.ending];
+        if (!by_the_rules(ending)) s_.abnormal.push_back(game);
       }
       new_seek();
     } else if (m.has_error()) {
       if (m.error().code() == v1::ERROR_CODE_MATCH_OVER) return;  // raced the end
+      std::string preset;
+      {
+        std::lock_guard lock(mu_);
+        preset = preset_;
+      }
       std::lock_guard lock(s_.mu);
-      ++s_.errors[v1::ErrorCode_Name(m.error().code())];
+      ++s_.errors[v1::ErrorCode_Name(m.error().code()) + " (" + preset + ")"];
     }
   }
 
@@ -158,12 +215,21 @@ class Pair : public std::enable_shared_from_this<Pair> {
     if (s_.stopping || !view.can_act()) return;
     std::string move;
     std::string match_id;
+    int think_ms = s_.opt.think_ms;
     {
       std::lock_guard lock(mu_);
+      // One move per position: a second view of it (an event and a view reply) must not send
+      // a second move, which would be refused or, a ply later, illegal.
+      if (view.ply() == planned_ply_[k]) return;
+      planned_ply_[k] = view.ply();
+      if (s_.opt.think_max_ms > think_ms) {
+        think_ms += static_cast<int>(
+            rng_.below(static_cast<std::uint32_t>(s_.opt.think_max_ms - think_ms + 1)));
+      }
       if (view.legal_moves_size() > 0) {
         move = view.legal_moves(static_cast<int>(rng_.below(view.legal_moves_size())));
       } else {
-        move = layout_[k];
+        move = std::exchange(layout_[k], "");  // a deployment is sent once
       }
       match_id = match_id_;
     }
@@ -175,13 +241,13 @@ class Pair : public std::enable_shared_from_this<Pair> {
     auto fire = [self, k, m]() mutable {
       {
         std::lock_guard lock(self->mu_);
+        if (m.move().match_id() != self->match_id_) return;  // that match ended meanwhile
         self->sent_[self->seat_[k] & 1] = Clock::now();
       }
       self->send(k, std::move(m));
     };
-    if (s_.opt.think_ms <= 0) return fire();
-    auto timer =
-        std::make_shared<asio::steady_timer>(s_.ioc, std::chrono::milliseconds(s_.opt.think_ms));
+    if (think_ms <= 0) return fire();
+    auto timer = std::make_shared<asio::steady_timer>(s_.ioc, std::chrono::milliseconds(think_ms));
     timer->async_wait([timer, fire](const boost::system::error_code& ec) mutable {
       if (!ec) fire();
     });
@@ -195,6 +261,9 @@ class Pair : public std::enable_shared_from_this<Pair> {
   int signed_in_ = 0;
   int seat_[2] = {-1, -1};
   std::string match_id_;
+  std::string preset_;             // of the current match
+  int last_ply_ = 0;               // the newest ply seat connection 0 saw
+  int planned_ply_[2] = {-1, -1};  // the ply each connection last chose a move for
   std::string layout_[2];
   Clock::time_point sent_[2]{};
 };
@@ -209,6 +278,9 @@ LoadReport run_load(const LoadOptions& opt) {
   for (int i = 0; i < std::max(1, opt.threads); ++i) threads.emplace_back([&] { ioc.run(); });
 
   std::vector<std::shared_ptr<Pair>> pairs;
+  const bool soak = opt.games > 0;
+  // A soak measures every game from the first connection.
+  shared.measuring = soak;
   const auto ramp_start = Clock::now();
   for (int i = 0; i < opt.matches; ++i) {
     pairs.push_back(std::make_shared<Pair>(shared, i));
@@ -216,12 +288,30 @@ LoadReport run_load(const LoadOptions& opt) {
     const auto due = ramp_start + std::chrono::duration<double>(opt.ramp_s * (i + 1) / opt.matches);
     std::this_thread::sleep_until(due);
   }
-  // Let the last connections sign in and start, then measure for the duration.
-  std::this_thread::sleep_for(std::chrono::milliseconds(500));
-  const auto moves_before = shared.moves.load();
-  shared.measuring = true;
-  const auto t0 = Clock::now();
-  std::this_thread::sleep_for(std::chrono::duration<double>(opt.duration_s));
+  std::uint64_t moves_before = 0;
+  auto t0 = ramp_start;
+  if (soak) {
+    // Until every game has ended, the duration at most; progress on stderr now and then.
+    const auto cap = ramp_start + std::chrono::duration<double>(opt.duration_s);
+    auto report_at = Clock::now();
+    while (shared.finished < static_cast<std::uint64_t>(opt.games) && Clock::now() < cap) {
+      if (Clock::now() >= report_at) {
+        std::fprintf(stderr, "boyi-load: %.0f s, %llu of %d games ended, %llu lost on time\n",
+                     std::chrono::duration<double>(Clock::now() - ramp_start).count(),
+                     static_cast<unsigned long long>(shared.finished.load()), opt.games,
+                     static_cast<unsigned long long>(shared.time_forfeits.load()));
+        report_at += std::chrono::seconds(30);
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+  } else {
+    // Let the last connections sign in and start, then measure for the duration.
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    moves_before = shared.moves.load();
+    shared.measuring = true;
+    t0 = Clock::now();
+    std::this_thread::sleep_for(std::chrono::duration<double>(opt.duration_s));
+  }
   shared.measuring = false;
   const double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
   shared.stopping = true;
@@ -243,6 +333,8 @@ LoadReport run_load(const LoadOptions& opt) {
   r.endings = shared.endings;
   r.errors = shared.errors;
   r.relay = shared.relay.summary();
+  r.endings_by_preset = shared.by_preset;
+  r.abnormal = shared.abnormal;
   return r;
 }
 

@@ -1,11 +1,13 @@
 // The Boyi phase of boyi-load: N concurrent matches, each between two guest connections that
 // play uniformly random legal moves from their own views; when a match ends the same pair
-// starts another, until the duration is over.
+// starts another, until the duration is over — or, in soak mode (`games` > 0), until that many
+// complete games have been played.
 #pragma once
 
 #include <cstdint>
 #include <map>
 #include <string>
+#include <vector>
 
 #include "protocol/client/wire_connection.h"
 #include "tools/load/stats.h"
@@ -22,6 +24,24 @@ struct LoadOptions {
   int think_ms = 25;  // a mover waits this long before sending (stay under the rate limit)
   int threads = 2;    // client io threads
   double ramp_s = 5;  // spread the connects over this long
+
+  // Soak mode: > 0 starts exactly this many games and runs until each has ended (duration_s
+  // then only caps the wait); everything is measured from the first connection.
+  int games = 0;
+  std::vector<std::string> presets;  // rotated game by game; empty: `preset` only
+  int think_max_ms = 0;  // > think_ms: each delay is uniform in [think_ms, think_max_ms]
+  // > 0: instead of the preset's time control, no bank and this limit per move (the preset's
+  // game and rules; the server's default grace).
+  std::int64_t per_move_ms = 0;
+};
+
+// One game that did not end by the rules of play.
+struct AbnormalGame {
+  std::string match_id;
+  std::string preset;
+  std::string ending;  // v1::Ending name
+  int loser = -1;      // the seat that lost (-1: draw or none)
+  int ply = 0;         // the last ply the mover's opponent saw
 };
 
 struct LoadReport {
@@ -37,6 +57,8 @@ struct LoadReport {
   std::map<std::string, std::uint64_t> endings;
   std::map<std::string, std::uint64_t> errors;  // error replies by code
   Latencies::Summary relay;                     // move sent -> opponent received the event
+  std::map<std::string, std::map<std::string, std::uint64_t>> endings_by_preset;
+  std::vector<AbnormalGame> abnormal;  // resignations, time and other forfeits, aborts
 };
 
 LoadReport run_load(const LoadOptions& options);

@@ -3,6 +3,8 @@
 //   boyi-load --host H --port P --matches N --duration S [--transport tcp-binary|tcp-json|
 //             ws-binary|ws-text] [--preset surakarta-ccgc] [--server-pid PID]
 //   boyi-load --server-bin path/to/boyi-server ...   (starts its own server on a free port)
+//   boyi-load --games 10000 --presets all --think-ms 20 --think-max-ms 100 --per-move-ms 1000
+//             ...   (soak: that many complete games, every one not ended by the rules listed)
 //
 // Reports moves per second, relay latency percentiles (a move sent -> the opponent receives the
 // event), the server's memory (VmRSS/VmHWM from /proc/<pid>/status), games lost on time (random
@@ -10,6 +12,7 @@
 // Beast WebSocket echo server in this process, with the ratio. Exit status 1 when nothing was
 // played (no connection, no accepted move), else 0; never a judgement on speed.
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -66,7 +69,29 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   app.add_option("--echo-bytes", echo_bytes, "message size for the echo baseline")
       ->capture_default_str();
+  std::string presets;
+  long grace_ms = -1;
+  app.add_option("--games", opt.games,
+                 "soak: play exactly this many complete games, then stop (--duration caps the "
+                 "wait; no echo baseline)")
+      ->check(CLI::Range(0, 100000000));
+  app.add_option("--presets", presets,
+                 "soak: comma-separated presets rotated game by game, or 'all' (the four "
+                 "*-ccgc)");
+  app.add_option("--think-max-ms", opt.think_max_ms,
+                 "each move's delay is uniform in [--think-ms, this]");
+  app.add_option("--per-move-ms", opt.per_move_ms,
+                 "play the presets' games and rules with this limit per move and no bank");
+  app.add_option("--grace-ms", grace_ms,
+                 "with --server-bin: the server's network grace for custom time controls");
   CLI11_PARSE(app, argc, argv);
+  if (presets == "all") presets = "junqi-ccgc,renju-ccgc,dots-ccgc,surakarta-ccgc";
+  for (std::size_t at = 0; !presets.empty() && at <= presets.size();) {
+    const std::size_t comma = std::min(presets.find(',', at), presets.size());
+    if (comma > at) opt.presets.push_back(presets.substr(at, comma - at));
+    at = comma + 1;
+  }
+  if (opt.games > 0) no_echo = true;
 
   auto parsed = boyi::protocol::parse_transport(transport);
   if (!parsed.ok()) {
@@ -83,6 +108,9 @@ int main(int argc, char** argv) {
     so.config_fields =
         "\"limits\": {\"max_connections_per_address\": " + std::to_string(2 * opt.matches + 64) +
         "}";
+    if (grace_ms >= 0) {
+      so.config_fields += ", \"default_time\": {\"grace_ms\": " + std::to_string(grace_ms) + "}";
+    }
     auto started = boyi::harness::ServerProcess::start(so);
     if (!started.ok()) {
       std::fprintf(stderr, "boyi-load: cannot start the server: %s\n", started.message().c_str());
@@ -94,11 +122,19 @@ int main(int argc, char** argv) {
     server_pid = own_server->pid();
   }
 
-  std::printf(
-      "boyi-load: %d matches (%d connections), %s, preset %s, %.1f s, think %d ms%s\n", opt.matches,
-      2 * opt.matches, transport.c_str(), opt.preset.c_str(), opt.duration_s, opt.think_ms,
-      own_server ? (own_server->storage().empty() ? ", storage sqlite" : ", storage postgresql")
-                 : "");
+  std::printf("boyi-load: %d matches (%d connections), %s, preset %s, %.1f s, think %d ms%s\n",
+              opt.matches, 2 * opt.matches, transport.c_str(),
+              presets.empty() ? opt.preset.c_str() : presets.c_str(), opt.duration_s, opt.think_ms,
+              own_server
+                  ? (own_server->storage().empty() ? ", storage sqlite" : ", storage postgresql")
+                  : "");
+  if (opt.games > 0) {
+    std::printf("soak: %d games, think %d-%d ms, %s\n", opt.games, opt.think_ms,
+                std::max(opt.think_ms, opt.think_max_ms),
+                opt.per_move_ms > 0
+                    ? ("no bank, " + std::to_string(opt.per_move_ms) + " ms per move").c_str()
+                    : "the presets' time controls");
+  }
   const long rss_before = server_pid > 0 ? boyi::load::proc_status_kib(server_pid, "VmRSS") : -1;
   const boyi::load::LoadReport r = boyi::load::run_load(opt);
   const long rss_after = server_pid > 0 ? boyi::load::proc_status_kib(server_pid, "VmRSS") : -1;
@@ -117,6 +153,21 @@ int main(int argc, char** argv) {
   }
   for (const auto& [code, n] : r.errors) {
     std::printf("  error %-22s %llu\n", code.c_str(), static_cast<unsigned long long>(n));
+  }
+  for (const auto& [preset, endings] : r.endings_by_preset) {
+    std::uint64_t games = 0;
+    std::string parts;
+    for (const auto& [ending, n] : endings) {
+      games += n;
+      parts += " " + ending + "=" + std::to_string(n);
+    }
+    std::printf("  %-16s %llu games:%s\n", preset.c_str(), static_cast<unsigned long long>(games),
+                parts.c_str());
+  }
+  std::printf("games not ended by the rules of play: %zu\n", r.abnormal.size());
+  for (const auto& g : r.abnormal) {
+    std::printf("  %s %s %s loser %d after ply %d\n", g.match_id.c_str(), g.preset.c_str(),
+                g.ending.c_str(), g.loser, g.ply);
   }
   std::printf("moves: %llu in %.2f s = %.1f moves/s\n", static_cast<unsigned long long>(r.moves),
               r.seconds, r.seconds > 0 ? static_cast<double>(r.moves) / r.seconds : 0.0);
