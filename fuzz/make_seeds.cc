@@ -69,11 +69,14 @@ void wire_seeds(const fs::path& source, const fs::path& out) {
   }
 }
 
-// journal_row's text form (stored_journal_fuzz.cc).
-std::string stored_rows(const referee::MatchConfig& config, const Outcome& outcome,
+// journal_row's text form (stored_journal_fuzz.cc). The match row holds the canonical rules
+// text (create_stored_match), which the start entry must repeat.
+std::string stored_rows(const referee::Referee& ref,
                         const std::vector<referee::JournalEntry>& entries) {
+  const referee::MatchConfig& config = ref.config();
+  const Outcome& outcome = ref.outcome();
   std::ostringstream out;
-  out << config.game << '|' << config.rules_text << '|' << config.time.total_ms << '|'
+  out << config.game << '|' << ref.rules_text() << '|' << config.time.total_ms << '|'
       << config.time.per_move_ms << '|' << config.time.increment_ms << '|' << config.time.grace_ms
       << "|retry|" << config.illegal.limit() << '|' << config.disconnect_grace_ms << '|'
       << config.spectator_delay_plies << '|'
@@ -110,10 +113,9 @@ void match_seeds(const fs::path& out, std::string_view game, std::uint64_t seed)
   const std::string name = std::string(game) + "-" + std::to_string(seed);
   // Unfinished: the rows of a running match; then resigned, for the records.
   if (!ref.finished())
-    write(out / "stored_journal", name + "-running",
-          stored_rows(ref.config(), ref.outcome(), journal.entries()));
+    write(out / "stored_journal", name + "-running", stored_rows(ref, journal.entries()));
   if (!ref.finished()) (void)ref.resign(1, now);
-  write(out / "stored_journal", name, stored_rows(ref.config(), ref.outcome(), journal.entries()));
+  write(out / "stored_journal", name, stored_rows(ref, journal.entries()));
   auto record = ref.record();
   if (!record) return;
   records::RecordMeta meta;
