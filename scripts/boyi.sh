@@ -6,7 +6,8 @@
 #   scripts/boyi.sh test            install what is missing, build, run every test
 #                                   (Release build, the web client's browser tests, the
 #                                   container image, the build without the learned players,
-#                                   then the address+undefined sanitizer build)
+#                                   then the address+undefined sanitizer build over every
+#                                   test but the deployment's)
 #   scripts/boyi.sh build           install what is missing and build (Release and web/) only
 #   scripts/boyi.sh play [args...]  build, then play in the terminal (boyi-play)
 set -euo pipefail
@@ -36,6 +37,32 @@ build_web() {
 test_web() {
   (cd tests/web && npm ci --no-audit --no-fund --loglevel=error)
   BOYI_BUILD_DIR="$root/$release" node --test tests/web/web.test.mjs
+}
+
+# sanitizer_test DIR VARIANT [ctest args...]: configure and build the sanitizer variant
+# VARIANT (BOYI_SANITIZE: ON, or thread for ctest -L concurrency) in DIR and run its tests. Every process writes its
+# sanitizer reports to DIR/sanitizer-reports, the servers, bots and engines the tests start
+# included (their own logs are thrown away with their temporary folders): any report there
+# fails the run, even when the test that started the process passed.
+sanitizer_test() {
+  local dir=$1 variant=$2
+  shift 2
+  cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DBOYI_SANITIZE="$variant" \
+    -DBOYI_WERROR=ON >/dev/null
+  cmake --build "$dir" -j "$jobs"
+  local reports=$root/$dir/sanitizer-reports status=0
+  rm -rf "$reports"
+  mkdir -p "$reports"
+  ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:log_path=$reports/asan \
+    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:log_path=$reports/ubsan \
+    TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1:log_path=$reports/tsan \
+    ctest --test-dir "$dir" --output-on-failure -j "$jobs" "$@" || status=$?
+  if compgen -G "$reports/*" >/dev/null; then
+    echo "sanitizer reports ($dir/sanitizer-reports):" >&2
+    cat "$reports"/* >&2
+    status=1
+  fi
+  return "$status"
 }
 
 cmd=${1:-run}
@@ -70,13 +97,9 @@ case "$cmd" in
     # point is what builds and works without libtorch.
     ctest --test-dir "$no_learned" --output-on-failure -j "$jobs" -E '^postgres\.|^deploy_'
 
-    # The sanitizer variant builds only the rules engine and its tests: that is
-    # where memory and arithmetic bugs would hide, and the rest would double CI time.
-    cmake -S . -B "$asan" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DBOYI_SANITIZE=ON -DBOYI_WERROR=ON \
-      >/dev/null
-    cmake --build "$asan" -j "$jobs"
-    ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
-      ctest --test-dir "$asan" --output-on-failure -j "$jobs"
+    # Address + undefined (and leaks) over every test the build has (all but the learned
+    # players', the install test and the deployment's).
+    sanitizer_test "$asan" ON
     ;;
   *)
     echo "usage: scripts/boyi.sh run|test|build|play [args...]" >&2
