@@ -144,6 +144,7 @@ class Pair : public std::enable_shared_from_this<Pair> {
         match_id_ = ms.match_id();
         layout_[k] = harness::random_opening_action(ms.game(), ms.rules(), ms.seat(), rng_());
         planned_ply_[k] = -1;
+        in_turn_[k] = false;
       }
       if (k == 0) ++s_.started;
       consider(k, ms.view());
@@ -164,9 +165,10 @@ class Pair : public std::enable_shared_from_this<Pair> {
         }
       }
       if (e.actor() == mine && s_.measuring) ++s_.moves;
-      if (k == 0) {
+      {
         std::lock_guard lock(mu_);
-        last_ply_ = e.ply();
+        if (k == 0) last_ply_ = e.ply();
+        in_turn_[k] = e.actor() == mine && e.to_move() == mine;
       }
       if (e.has_view()) {
         consider(k, e.view());
@@ -222,7 +224,10 @@ class Pair : public std::enable_shared_from_this<Pair> {
       // a second move, which would be refused or, a ply later, illegal.
       if (view.ply() == planned_ply_[k]) return;
       planned_ply_[k] = view.ply();
-      if (s_.opt.think_max_ms > think_ms) {
+      // A 点格棋 turn goes on after a claimed box, and a per-move limit covers the whole turn:
+      // the think is spent once, at the start of the turn, and the further edges go at once.
+      if (in_turn_[k]) think_ms = 0;
+      if (think_ms > 0 && s_.opt.think_max_ms > think_ms) {
         think_ms += static_cast<int>(
             rng_.below(static_cast<std::uint32_t>(s_.opt.think_max_ms - think_ms + 1)));
       }
@@ -261,9 +266,10 @@ class Pair : public std::enable_shared_from_this<Pair> {
   int signed_in_ = 0;
   int seat_[2] = {-1, -1};
   std::string match_id_;
-  std::string preset_;             // of the current match
-  int last_ply_ = 0;               // the newest ply seat connection 0 saw
-  int planned_ply_[2] = {-1, -1};  // the ply each connection last chose a move for
+  std::string preset_;                // of the current match
+  int last_ply_ = 0;                  // the newest ply seat connection 0 saw
+  int planned_ply_[2] = {-1, -1};     // the ply each connection last chose a move for
+  bool in_turn_[2] = {false, false};  // its own action was the last, and it moves again
   std::string layout_[2];
   Clock::time_point sent_[2]{};
 };
