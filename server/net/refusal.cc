@@ -3,6 +3,7 @@
 // flood past the cap costs no more than a few sockets; past that bound a socket is closed
 // without a word.
 #include <boost/beast/websocket.hpp>
+#include <optional>
 
 #include "protocol/framing/length_prefixed.h"
 #include "protocol/framing/line_decoder.h"
@@ -79,7 +80,10 @@ class Refusal : public std::enable_shared_from_this<Refusal> {
     if (ec) co_return;
     auto req = parser.release();
     if (websocket::is_upgrade(req)) {
-      websocket::stream<beast::tcp_stream&> ws(stream_);
+      // The WebSocket owns the socket from here (as a WsSession's does), for as long as the
+      // refusal lives.
+      ws_.emplace(std::move(stream_));
+      auto& ws = *ws_;
       co_await ws.async_accept(req, asio::redirect_error(asio::use_awaitable, ec));
       if (ec) co_return;
       if (const auto frame = framed(FrameKind::json, error)) {
@@ -87,10 +91,9 @@ class Refusal : public std::enable_shared_from_this<Refusal> {
         co_await ws.async_write(asio::buffer(frame->bytes),
                                 asio::redirect_error(asio::use_awaitable, ec));
       }
-      if (!ec) {
-        co_await ws.async_close(websocket::close_reason(kTryAgainLater, "server full"),
-                                asio::redirect_error(asio::use_awaitable, ec));
-      }
+      // A named reason: GCC 12 mishandles temporaries that live across a co_await.
+      const websocket::close_reason reason(kTryAgainLater, "server full");
+      if (!ec) co_await ws.async_close(reason, asio::redirect_error(asio::use_awaitable, ec));
       co_return;
     }
     http::response<http::string_body> res{http::status::service_unavailable, req.version()};
@@ -106,6 +109,7 @@ class Refusal : public std::enable_shared_from_this<Refusal> {
 
   std::shared_ptr<Shared> shared_;
   beast::tcp_stream stream_;
+  std::optional<websocket::stream<beast::tcp_stream>> ws_;
   beast::flat_buffer buffer_;
   std::string why_;
 };
