@@ -209,6 +209,10 @@ TEST(RefereeResume, BadJournalsAreRefusedWithAReason) {
   v = good;
   v[1].seat = 5;
   EXPECT_NE(refused(v, c).find("no such seat"), std::string::npos);
+  // Found by fuzzing (stored_journal): a damaged clock overflowed the resumed deadlines.
+  v = good;
+  v[0].clock_ms[0] = -1'372'036'854'775'807;
+  EXPECT_NE(refused(v, c).find("out of range"), std::string::npos);
 }
 
 }  // namespace
