@@ -7,7 +7,7 @@
 #                                   (Release build, the web client's browser tests, the
 #                                   container image, the build without the learned players,
 #                                   then the address+undefined sanitizer build over every
-#                                   test but the deployment's)
+#                                   test but the deployment's, and the fuzz targets briefly)
 #   scripts/boyi.sh build           install what is missing and build (Release and web/) only
 #   scripts/boyi.sh play [args...]  build, then play in the terminal (boyi-play)
 set -euo pipefail
@@ -99,7 +99,11 @@ case "$cmd" in
 
     # Address + undefined (and leaks) over every test the build has (all but the learned
     # players', the install test and the deployment's).
-    sanitizer_test "$asan" ON
+    # The PostgreSQL runs repeat the same programs on the other engine: left to Release, for
+    # CI's time.
+    sanitizer_test "$asan" ON -E '^postgres\.'
+    # Every decoder that faces untrusted bytes, fuzzed a short while each (fuzz/README.md).
+    bash scripts/fuzz.sh ci
     ;;
   *)
     echo "usage: scripts/boyi.sh run|test|build|play [args...]" >&2

@@ -21,6 +21,8 @@ packages+=(nginx-light openssl curl logrotate)
 # The container image (docker/) is built and tried here without a registry: debootstrap makes
 # the Debian base, buildah builds and runs the image (docker/test-image.sh).
 packages+=(buildah debootstrap)
+# Fuzzing (fuzz/, scripts/fuzz.sh): clang with libFuzzer and its sanitizer runtimes.
+packages+=(clang libclang-rt-14-dev)
 # The web client: Node 18+ and npm build it (web/); headless Chromium runs its browser tests
 # (tests/web/) and a CJK font draws the Chinese in their screenshots. A node and npm already on
 # the PATH are used as they are (Debian's npm package conflicts with other Node packagings).
