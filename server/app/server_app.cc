@@ -27,9 +27,11 @@ struct ServerApp::Impl {
   std::shared_ptr<Log> log;
   std::unique_ptr<storage::Database> db;
   std::unique_ptr<accounts::Accounts> accounts;
+  // Destroyed last of the three (members go in reverse order): a house bot's strand is on
+  // this pool, and a match holding house bots can outlive its handlers in the other two.
+  std::unique_ptr<asio::thread_pool> house_pool;
   asio::io_context ioc;
   std::unique_ptr<asio::thread_pool> match_pool;
-  std::unique_ptr<asio::thread_pool> house_pool;
   std::optional<asio::executor_work_guard<asio::io_context::executor_type>> work;
   std::shared_ptr<net::MetricsRegistry> registry = std::make_shared<net::MetricsRegistry>();
   std::unique_ptr<AppMetrics> metrics;
