@@ -17,8 +17,9 @@ ctest --test-dir "$build" -L "$label" -E '^postgres\.|^deploy_' --repeat "until-
   -j "$(nproc)" --output-on-failure "$@" >"$log" 2>&1
 status=$?
 elapsed=$(($(date +%s) - started))
-ran=$(grep -cE '^ *[0-9]+/[0-9]+ Test +#' "$log" || true)
-echo "label '$label', up to $repeats runs each: $ran test results in ${elapsed} s (log: $log)"
+tests=$(grep -oE 'out of [0-9]+' "$log" | tail -1 | grep -oE '[0-9]+' || true)
+runs=$(grep -cE 'Test +#[0-9]+: ' "$log" || true)
+echo "label '$label': ${tests:-?} tests, $runs runs (up to $repeats each) in ${elapsed} s (log: $log)"
 failed=$(grep -E '\*\*\*Failed|\*\*\*Timeout|\*\*\*Exception' "$log" |
   sed -E 's/^ *[0-9]+\/[0-9]+ Test +#[0-9]+: ([^ ]+).*/\1/' | sort | uniq -c | sort -rn)
 if [ -z "$failed" ]; then
