@@ -77,6 +77,7 @@ struct WireConnection::Impl : std::enable_shared_from_this<Impl> {
   std::atomic<bool> silent{false};                   // the owner is gone: no more callbacks
   std::optional<tcp::socket> socket;                 // TCP transports
   std::optional<websocket::stream<tcp::socket>> ws;  // WebSocket transports
+  std::optional<tcp::resolver> resolver;             // while resolving
   WireCallbacks cb;
   struct Out {
     std::string bytes;
@@ -86,14 +87,21 @@ struct WireConnection::Impl : std::enable_shared_from_this<Impl> {
   bool writing = false;
   bool connected = false;
   bool closed = false;
+  int coroutines = 0;  // running on the strand: run() and write_loop()
+  bool close_reported = false;
+  std::string close_reason;
   framing::LineDecoder lines;
   framing::LengthPrefixedDecoder frames;
 
+  // Closes the socket; the close is reported once the connection's coroutines have ended
+  // (their pending reads and writes complete with errors), so nothing of the connection is
+  // left on the io_context when on_closed runs.
   void finish(std::string reason) {
     if (closed) return;
     closed = true;
     open = false;
     deadline.cancel();
+    if (resolver) resolver->cancel();
     beast::error_code ignored;
     if (socket) {
       socket->shutdown(tcp::socket::shutdown_both, ignored);
@@ -103,11 +111,34 @@ struct WireConnection::Impl : std::enable_shared_from_this<Impl> {
       beast::get_lowest_layer(*ws).shutdown(tcp::socket::shutdown_both, ignored);
       beast::get_lowest_layer(*ws).close(ignored);
     }
+    close_reason = std::move(reason);
+    report_close_when_idle();
+  }
+
+  // On the strand. Once closed and no coroutine runs: the one close callback, then the
+  // callbacks are dropped (they may own the connection's owner).
+  void report_close_when_idle() {
+    if (!closed || coroutines > 0 || close_reported) return;
+    close_reported = true;
     const bool was_connected = connected;
     connected = false;
+    WireCallbacks callbacks = std::move(cb);
+    cb = WireCallbacks{};
     if (silent) return;
-    if (was_connected && cb.on_closed) cb.on_closed(std::move(reason));
-    if (!was_connected && cb.on_connected) cb.on_connected(Error{reason});
+    if (was_connected && callbacks.on_closed) callbacks.on_closed(std::move(close_reason));
+    if (!was_connected && callbacks.on_connected) callbacks.on_connected(Error{close_reason});
+  }
+
+  // On the strand: runs `body` as one of the connection's coroutines.
+  void spawn(asio::awaitable<void> body) {
+    ++coroutines;
+    asio::co_spawn(strand, counted(shared_from_this(), std::move(body)), asio::detached);
+  }
+
+  static asio::awaitable<void> counted(std::shared_ptr<Impl> self, asio::awaitable<void> body) {
+    co_await std::move(body);
+    --self->coroutines;
+    self->report_close_when_idle();
   }
 
   void deliver(std::string_view payload, bool json) {
@@ -144,7 +175,7 @@ struct WireConnection::Impl : std::enable_shared_from_this<Impl> {
     out.push_back(std::move(o));
     if (!writing && connected) {
       writing = true;
-      asio::co_spawn(strand, write_loop(shared_from_this()), asio::detached);
+      spawn(write_loop(shared_from_this()));
     }
   }
 
@@ -172,6 +203,7 @@ struct WireConnection::Impl : std::enable_shared_from_this<Impl> {
 
   static asio::awaitable<void> run(std::shared_ptr<Impl> self, std::string host,
                                    std::uint16_t port) {
+    if (self->closed) co_return;  // closed before it started
     if (self->options.connect_timeout.count() > 0) {
       self->deadline.expires_after(self->options.connect_timeout);
       self->deadline.async_wait([weak = std::weak_ptr<Impl>(self)](const beast::error_code& ec) {
@@ -179,9 +211,10 @@ struct WireConnection::Impl : std::enable_shared_from_this<Impl> {
         if (!ec && me && !me->connected) me->finish("no connection within the timeout");
       });
     }
-    tcp::resolver resolver(self->strand);
+    self->resolver.emplace(self->strand);
     const std::string service = std::to_string(port);
-    auto [rec, endpoints] = co_await resolver.async_resolve(host, service, kNoThrow);
+    auto [rec, endpoints] = co_await self->resolver->async_resolve(host, service, kNoThrow);
+    self->resolver.reset();
     if (self->closed) co_return;
     if (rec) co_return self->finish("resolve " + host + ": " + rec.message());
     // The socket lives in the Impl from here, so a timeout or close() can shut it.
@@ -206,7 +239,7 @@ struct WireConnection::Impl : std::enable_shared_from_this<Impl> {
     if (self->cb.on_connected && !self->silent) self->cb.on_connected(Status{});
     if (!self->out.empty() && !self->writing) {
       self->writing = true;
-      asio::co_spawn(self->strand, write_loop(self), asio::detached);
+      self->spawn(write_loop(self));
     }
     if (self->ws) {
       beast::flat_buffer buffer;
@@ -266,7 +299,7 @@ void WireConnection::start(std::string host, std::uint16_t port, WireCallbacks c
   asio::post(impl_->strand,
              [self = impl_, host = std::move(host), port, cb = std::move(callbacks)]() mutable {
                self->cb = std::move(cb);
-               asio::co_spawn(self->strand, Impl::run(self, std::move(host), port), asio::detached);
+               self->spawn(Impl::run(self, std::move(host), port));
              });
 }
 

@@ -44,7 +44,8 @@ struct WireCallbacks {
   std::function<void(v1::ServerMessage&&)> on_message;
   // A frame that did not decode as a ServerMessage: the reason.
   std::function<void(std::string)> on_decode_error;
-  // The connection ended (after on_connected succeeded): the reason. Called at most once.
+  // The connection ended (after on_connected succeeded): the reason. Called at most once, when
+  // the connection's reads and writes have ended; the callbacks are released after it.
   std::function<void(std::string)> on_closed;
 };
 

@@ -1,38 +1,21 @@
 #include "tools/harness/test_client.h"
 
-#include <boost/asio/executor_work_guard.hpp>
-#include <boost/asio/io_context.hpp>
 #include <future>
-#include <thread>
 
+#include "protocol/client/io_threads.h"
 #include "protocol/wire/json.h"
 
 namespace boyi::harness {
 
 namespace {
 
-struct IoPool {
-  boost::asio::io_context ioc;
-  boost::asio::executor_work_guard<boost::asio::io_context::executor_type> guard{
-      ioc.get_executor()};
-  std::vector<std::thread> threads;
-  IoPool() {
-    for (int i = 0; i < 2; ++i) threads.emplace_back([this] { ioc.run(); });
-  }
-  ~IoPool() {
-    guard.reset();
-    ioc.stop();
-    for (auto& t : threads) t.join();
-  }
-};
-
 using Clock = std::chrono::steady_clock;
 
 }  // namespace
 
 boost::asio::io_context& client_io() {
-  static IoPool pool;
-  return pool.ioc;
+  static protocol::IoThreads pool(2);
+  return pool.context();
 }
 
 std::string to_json_text(const google::protobuf::Message& message) {

@@ -1,7 +1,6 @@
 #include "tools/load/load_run.h"
 
 #include <atomic>
-#include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <chrono>
@@ -13,6 +12,7 @@
 #include <vector>
 
 #include "base/rng.h"
+#include "protocol/client/io_threads.h"
 #include "referee/presets.h"
 #include "tools/harness/random_mover.h"
 
@@ -277,11 +277,8 @@ class Pair : public std::enable_shared_from_this<Pair> {
 }  // namespace
 
 LoadReport run_load(const LoadOptions& opt) {
-  asio::io_context ioc;
-  auto guard = asio::make_work_guard(ioc);
-  Shared shared(ioc, opt);
-  std::vector<std::thread> threads;
-  for (int i = 0; i < std::max(1, opt.threads); ++i) threads.emplace_back([&] { ioc.run(); });
+  protocol::IoThreads io(std::max(1, opt.threads));
+  Shared shared(io.context(), opt);
 
   std::vector<std::shared_ptr<Pair>> pairs;
   const bool soak = opt.games > 0;
@@ -322,10 +319,8 @@ LoadReport run_load(const LoadOptions& opt) {
   const double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
   shared.stopping = true;
   for (auto& p : pairs) p->stop();
-  std::this_thread::sleep_for(std::chrono::milliseconds(300));
-  guard.reset();
-  ioc.stop();
-  for (auto& t : threads) t.join();
+  pairs.clear();
+  io.stop();
 
   LoadReport r;
   r.seconds = seconds;
