@@ -4,6 +4,8 @@
 // resume.
 #include <gtest/gtest.h>
 
+#include <thread>
+
 #include "base/rng.h"
 #include "engine/registry.h"
 #include "server/app/app_test_client.h"
@@ -294,6 +296,42 @@ TEST_F(MatchTest, DisconnectReconnectWithSyncReplayThenResignation) {
   EXPECT_EQ(end->match_ended().outcome().ending(), v1::ENDING_RESIGNATION);
   EXPECT_EQ(end->match_ended().outcome().winner(), 0);
   EXPECT_EQ(end->match_ended().seq(), 3u);
+}
+
+// Finished matches stay in memory a while for late requests, but only the newest
+// finished_matches_kept of them: the others are served from storage.
+TEST_F(MatchTest, OnlyTheNewestFinishedMatchesStayInMemoryAndStorageServesTheOthers) {
+  app_.reset();
+  auto config = test_config(dir_.path());
+  config.finished_matches_kept = 1;
+  start(std::move(config));
+  auto a = player(C::json, "erin");
+  auto b = player(C::binary, "frank");
+  std::vector<std::string> ids;
+  for (int i = 0; i < 3; ++i) {
+    SeatState sa, sb;
+    seek_and_accept(*a, *b, freestyle(), sa, sb);
+    v1::ClientMessage resign;
+    resign.mutable_resign()->set_match_id(sa.match);
+    auto r = b->call(resign);
+    ASSERT_TRUE(r && r->has_ack());
+    ASSERT_TRUE(a->wait_for([](const SM& m) { return m.has_match_ended(); }));
+    ids.push_back(sa.match);
+  }
+  // The match's strand forgets it after MatchEnded is sent: wait for that.
+  const auto until = std::chrono::steady_clock::now() + 10s;
+  while (app_->matches_in_memory() != 1 && std::chrono::steady_clock::now() < until)
+    std::this_thread::sleep_for(10ms);
+  EXPECT_EQ(app_->matches_in_memory(), 1u);
+  for (const std::string& id : ids) {
+    v1::ClientMessage get;
+    get.mutable_get_record()->set_match_id(id);
+    auto got = a->call(get);
+    ASSERT_TRUE(got && got->has_match_record()) << id;
+    EXPECT_EQ(got->match_record().outcome().ending(), v1::ENDING_RESIGNATION);
+  }
+  // A match read back from storage is one of the finished ones kept, not one more.
+  EXPECT_EQ(app_->matches_in_memory(), 1u);
 }
 
 TEST_F(MatchTest, AVanishedPlayerForfeitsAndAStallingOneLosesOnTime) {

@@ -198,6 +198,9 @@ std::size_t ServerApp::resumed_matches() const {
 std::size_t ServerApp::running_matches() const {
   return impl_->matches->live_count();
 }
+std::size_t ServerApp::matches_in_memory() const {
+  return impl_->matches->in_memory_count();
+}
 net::MetricsRegistry& ServerApp::metrics() {
   return *impl_->registry;
 }

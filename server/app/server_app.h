@@ -28,6 +28,7 @@ class ServerApp {
   std::uint16_t port() const;
   std::size_t resumed_matches() const;
   std::size_t running_matches() const;
+  std::size_t matches_in_memory() const;  // running and recently finished
   net::MetricsRegistry& metrics();
 
   // Graceful shutdown: stop accepting, tell every client (SHUTTING_DOWN), flush and close

@@ -47,6 +47,10 @@ struct ServerConfig {
   int spectator_delay_plies = 0;
   referee::TimeControl default_time;  // when a setup names no preset and no time control
   bool event_views = true;            // match events carry the recipient's view
+  // A finished match stays in memory this long for late requests (then storage serves it),
+  // at most this many of them (the oldest leave first).
+  std::int64_t finished_match_linger_ms = 60'000;
+  int finished_matches_kept = 256;
 
   // Lobby.
   std::int64_t challenge_expiry_ms = 120'000;

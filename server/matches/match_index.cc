@@ -215,15 +215,31 @@ void MatchIndex::on_finished(const std::string& match_id) {
   }
   if (hooks_.finished) hooks_.finished(match_id);  // settles a tournament game
   // Keep a finished match in memory a while for late Sync/GetRecord; then storage serves it.
-  auto timer = std::make_shared<asio::steady_timer>(app_.ioc, std::chrono::seconds(60));
+  // At most finished_matches_kept of them: under a stream of short games the oldest go first.
+  {
+    std::lock_guard lock(mu_);
+    finished_order_.push_back(match_id);
+    const auto kept = static_cast<std::size_t>(std::max(0, app_.config.finished_matches_kept));
+    while (finished_order_.size() > kept) {
+      evict_finished(finished_order_.front());
+      finished_order_.pop_front();
+    }
+  }
+  auto timer = std::make_shared<asio::steady_timer>(
+      app_.ioc, std::chrono::milliseconds(app_.config.finished_match_linger_ms));
   timer->async_wait(
       [weak = weak_from_this(), match_id, timer](const boost::system::error_code& ec) {
         auto self = weak.lock();
         if (ec || !self) return;
         std::lock_guard lock(self->mu_);
-        auto it = self->matches_.find(match_id);
-        if (it != self->matches_.end() && it->second->finished()) self->matches_.erase(it);
+        self->evict_finished(match_id);
+        std::erase(self->finished_order_, match_id);
       });
+}
+
+void MatchIndex::evict_finished(const std::string& match_id) {
+  auto it = matches_.find(match_id);
+  if (it != matches_.end() && it->second->finished()) matches_.erase(it);
 }
 
 std::shared_ptr<MatchHost> MatchIndex::find(const std::string& match_id) {
@@ -322,6 +338,11 @@ void MatchIndex::stop() {
     for (auto& [id, h] : matches_) all.push_back(h);
   }
   for (auto& h : all) h->stop();
+}
+
+std::size_t MatchIndex::in_memory_count() const {
+  std::lock_guard lock(mu_);
+  return matches_.size();
 }
 
 std::size_t MatchIndex::live_count() const {

@@ -9,6 +9,7 @@
 
 #include <array>
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
@@ -80,6 +81,7 @@ class MatchIndex : public std::enable_shared_from_this<MatchIndex> {
 
   void stop();  // the server is stopping: every match's timers stop
   std::size_t live_count() const;
+  std::size_t in_memory_count() const;  // running and recently finished
   std::size_t resumed_count() const;
   // Shutdown: every house bot's search stops now and answers (its answer is dropped), so the
   // house-bot threads are free within the shutdown deadline.
@@ -102,12 +104,14 @@ class MatchIndex : public std::enable_shared_from_this<MatchIndex> {
   Presence& presence_;
   Hooks hooks_;
   void release_house_slot(const std::string& match_id);
+  void evict_finished(const std::string& match_id);  // under mu_
 
   HouseBotsShared house_shared_;  // the stop every house bot's own chains to, the pool's load
   mutable std::mutex mu_;
   std::map<std::string, std::shared_ptr<MatchHost>> matches_;  // live (and recently finished)
-  std::map<storage::Id, std::set<std::string>> playing_;       // user -> running match ids
-  std::map<std::uint64_t, std::set<std::string>> watching_;    // connection -> spectated ids
+  std::deque<std::string> finished_order_;  // the finished ones still in matches_, oldest first
+  std::map<storage::Id, std::set<std::string>> playing_;     // user -> running match ids
+  std::map<std::uint64_t, std::set<std::string>> watching_;  // connection -> spectated ids
   HouseQuota house_quota_;
   std::map<std::string, storage::Id> house_slots_;  // lobby house-bot match -> its slot's user
   std::size_t resumed_ = 0;
