@@ -7,7 +7,8 @@
 #                                   (Release build, the web client's browser tests, the
 #                                   container image, the build without the learned players,
 #                                   then the address+undefined sanitizer build over every
-#                                   test but the deployment's, and the fuzz targets briefly)
+#                                   test but the deployment's, the thread sanitizer build over
+#                                   the concurrency tests, and the fuzz targets briefly)
 #   scripts/boyi.sh build           install what is missing and build (Release and web/) only
 #   scripts/boyi.sh play [args...]  build, then play in the terminal (boyi-play)
 set -euo pipefail
@@ -20,6 +21,7 @@ jobs=$(nproc 2>/dev/null || echo 2)
 export CCACHE_BASEDIR=$root CCACHE_NOHASHDIR=true
 release=build/release
 asan=build/asan
+tsan=build/tsan
 no_learned=build/no-learned
 
 build_release() {
@@ -102,6 +104,9 @@ case "$cmd" in
     # The PostgreSQL runs repeat the same programs on the other engine: left to Release, for
     # CI's time.
     sanitizer_test "$asan" ON -E '^postgres\.'
+    # Data races: ThreadSanitizer over the tests that run threads or server processes (the
+    # network layer, the in-process server, storage, bots over the wire, end-to-end).
+    sanitizer_test "$tsan" thread -L concurrency -E '^postgres\.'
     # Every decoder that faces untrusted bytes, fuzzed a short while each (fuzz/README.md).
     bash scripts/fuzz.sh ci
     ;;
