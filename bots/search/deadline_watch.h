@@ -35,14 +35,16 @@ class DeadlineWatch {
     if (hard < 0 && soft_at < 0) return false;
     const std::int64_t now = budget_->clock().now_ns();
     // From the second poll on (a budget shared over several searches started long ago).
-    if (last_ns_ >= 0) max_gap_ns_ = std::max(max_gap_ns_, now - last_ns_);
+    if (polled_) max_gap_ns_ = std::max(max_gap_ns_, now - last_ns_);
+    polled_ = true;
     last_ns_ = now;
     if (hard >= 0 && now + reserve_ns() >= hard) return true;
     return soft && soft_at >= 0 && now >= soft_at;
   }
 
   const TimeBudget* budget_;
-  std::int64_t last_ns_ = -1;  // the last poll's time
+  bool polled_ = false;
+  std::int64_t last_ns_ = 0;  // the last poll's time
   std::int64_t max_gap_ns_ = 0;
   std::int64_t cap_ns_;
 };
