@@ -278,5 +278,36 @@ TEST_F(SessionTest, PasswordGuessingIsSlowedDownNotLockedOut) {
   EXPECT_NE(body.find("boyi_sign_in_refused_total{reason=\"throttled\"} 1"), std::string::npos);
 }
 
+// The admin API's HTTP Basic sign-in goes through the same throttle: 401 while checked,
+// then 429 with Retry-After, even for the right password.
+TEST_F(SessionTest, AdminApiPasswordGuessingIsThrottledToo) {
+  {
+    auto owner = client();
+    ASSERT_TRUE(owner->hello() && owner->sign_up("mei", "the-right-one"));
+  }
+  const std::string spec = R"({"name": "cup", "game": "dots", "entrants": []})";
+  for (int i = 0; i < 6; ++i) {
+    auto r = http_request(app_->port(), "POST", "/api/tournaments",
+                          "Authorization: Basic bWVpOndyb25n\r\n", spec);  // mei:wrong
+    EXPECT_EQ(r.status, 401) << i << " " << r.body;
+  }
+  auto refused = http_request(app_->port(), "POST", "/api/tournaments",
+                              "Authorization: Basic bWVpOnRoZS1yaWdodC1vbmU=\r\n",  // the right one
+                              spec);
+  EXPECT_EQ(refused.status, 429) << refused.body;
+  EXPECT_NE(refused.head.find("Retry-After: 1"), std::string::npos) << refused.head;
+  std::this_thread::sleep_for(std::chrono::milliseconds(1100));
+  // Checked again: the right password, but mei is no admin.
+  auto checked = http_request(app_->port(), "POST", "/api/tournaments",
+                              "Authorization: Basic bWVpOnRoZS1yaWdodC1vbmU=\r\n", spec);
+  EXPECT_EQ(checked.status, 403) << checked.body;
+
+  const auto [status, body] = http_get(app_->port(), "/metrics");
+  EXPECT_EQ(status, 200);
+  EXPECT_NE(body.find("boyi_sign_in_refused_total{reason=\"wrong_password\"} 6"),
+            std::string::npos);
+  EXPECT_NE(body.find("boyi_sign_in_refused_total{reason=\"throttled\"} 1"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace boyi::app::test

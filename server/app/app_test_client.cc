@@ -129,19 +129,21 @@ std::optional<v1::SignedIn> Client::password(const std::string& user, const std:
   return r->signed_in();
 }
 
-std::pair<int, std::string> http_get(std::uint16_t port, const std::string& path) {
+HttpReply http_request(std::uint16_t port, const std::string& method, const std::string& path,
+                       const std::string& headers, const std::string& body) {
   int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  if (fd < 0) return {0, ""};
+  if (fd < 0) return {};
   sockaddr_in addr{};
   addr.sin_family = AF_INET;
   addr.sin_port = htons(port);
   addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
   if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
     ::close(fd);
-    return {0, ""};
+    return {};
   }
-  const std::string req =
-      "GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n";
+  const std::string req = method + " " + path +
+                          " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n" + headers +
+                          "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body;
   (void)::send(fd, req.data(), req.size(), MSG_NOSIGNAL);
   std::string all;
   const auto deadline = std::chrono::steady_clock::now() + 10s;
@@ -155,9 +157,14 @@ std::pair<int, std::string> http_get(std::uint16_t port, const std::string& path
   }
   ::close(fd);
   const auto sp = all.find(' ');
-  const auto body = all.find("\r\n\r\n");
-  if (sp == std::string::npos || body == std::string::npos) return {0, ""};
-  return {std::atoi(all.c_str() + sp + 1), all.substr(body + 4)};
+  const auto end = all.find("\r\n\r\n");
+  if (sp == std::string::npos || end == std::string::npos) return {};
+  return {std::atoi(all.c_str() + sp + 1), all.substr(0, end), all.substr(end + 4)};
+}
+
+std::pair<int, std::string> http_get(std::uint16_t port, const std::string& path) {
+  auto reply = http_request(port, "GET", path);
+  return {reply.status, std::move(reply.body)};
 }
 
 }  // namespace boyi::app::test

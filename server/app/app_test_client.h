@@ -81,7 +81,15 @@ inline bool is(const v1::ServerMessage& m, v1::ServerMessage::BodyCase c) {
   return m.body_case() == c;
 }
 
-// A blocking HTTP GET on 127.0.0.1:port: the status and body ({0, ""} on failure).
+// A blocking HTTP request on 127.0.0.1:port; `headers` are whole lines ("Name: value\r\n").
+struct HttpReply {
+  int status = 0;    // 0: no answer
+  std::string head;  // the status line and the headers
+  std::string body;
+};
+HttpReply http_request(std::uint16_t port, const std::string& method, const std::string& path,
+                       const std::string& headers = "", const std::string& body = "");
+// A GET: the status and body ({0, ""} on failure).
 std::pair<int, std::string> http_get(std::uint16_t port, const std::string& path);
 
 }  // namespace boyi::app::test
