@@ -13,6 +13,7 @@ constexpr std::string_view kTokenPrefix = "boyi_";
 constexpr std::size_t kTokenIdBytes = 12, kSecretBytes = 32;
 const std::string kBadLogin = "wrong name or password";
 const std::string kBadToken = "invalid token";
+const std::string kBadSession = "the sign-in has ended; sign in with your password";
 
 bool is_hex(std::string_view s) {
   for (char c : s)
@@ -137,6 +138,41 @@ Result<std::string> Accounts::rotate_token(std::string_view bot_name) {
   if (!user) return Error{user.message()};
   if (user->kind != storage::UserKind::kBot) return fail("'" + user->name + "' is not a bot");
   return issue_token(user->id);
+}
+
+Result<Accounts::SignInSession> Accounts::remember_sign_in(storage::Id user,
+                                                           std::int64_t lifetime_ms) {
+  auto id = random_bytes(kTokenIdBytes);
+  if (!id) return Error{id.message()};
+  auto secret = random_bytes(kSecretBytes);
+  if (!secret) return Error{secret.message()};
+  const std::string id_hex = to_hex(*id), secret_hex = to_hex(*secret);
+  const std::int64_t now = storage::wall_clock_ms();
+  storage::SignInSessionRecord record{user, id_hex, sha256_bytes(secret_hex), now,
+                                      now + lifetime_ms};
+  if (auto s = db_.put_sign_in_session(record); !s) return Error{s.message()};
+  return SignInSession{std::string(kTokenPrefix) + id_hex + "_" + secret_hex, record.expires_ms};
+}
+
+Result<User> Accounts::verify_sign_in_session(std::string_view token) {
+  auto parts = split_token(token);
+  if (!parts) return fail(kBadSession);
+  auto record = db_.sign_in_session(parts->first);
+  if (!record) return fail(kBadSession);
+  if (!constant_time_equal(sha256_bytes(parts->second), record->secret_hash))
+    return fail(kBadSession);
+  if (record->expires_ms <= storage::wall_clock_ms()) return fail(kBadSession);
+  auto user = db_.user_by_id(record->user_id);
+  if (!user || user->kind != storage::UserKind::kHuman) return fail(kBadSession);
+  if (user->disabled) return fail("account '" + user->name + "' is disabled");
+  return user;
+}
+
+Status Accounts::end_sign_in_session(std::string_view token_id) {
+  if (token_id.empty()) return Status::Ok();
+  auto ended = db_.end_sign_in_session(token_id);
+  if (!ended) return Error{ended.message()};
+  return Status::Ok();
 }
 
 Result<Credentials> Accounts::create_guest() {

@@ -6,6 +6,8 @@
 // enough here: unlike a password, a 256-bit random secret cannot be guessed, so
 // a stolen table gives nothing to brute-force, and a bot's every connection does
 // not pay argon2's deliberate cost. Hashes are compared in constant time.
+// People who ask for it get remembered sign-ins (several per person: one per browser), with
+// an expiry, in a table of their own; they end on signing out and with the password.
 // Guests get a token too, so that they can reconnect to their match (even after a
 // server restart); guests that never played are removed by purge_unused_guests().
 #pragma once
@@ -57,6 +59,20 @@ class Accounts {
   static std::string token_id_of(std::string_view token);
   // A new token for the bot; the old one stops working at once.
   Result<std::string> rotate_token(std::string_view bot_name);
+
+  // A remembered sign-in for a person (SignedIn.session_token), valid `lifetime_ms`: a
+  // token of the same shape as a bot's, stored apart (several per user, each expiring).
+  struct SignInSession {
+    std::string token;
+    std::int64_t expires_ms = 0;
+  };
+  Result<SignInSession> remember_sign_in(storage::Id user, std::int64_t lifetime_ms);
+  // The person a remembered sign-in belongs to, while it is unexpired and the account enabled.
+  Result<User> verify_sign_in_session(std::string_view token);
+  // Signing out of a connection signed in with the remembered sign-in `token_id`
+  // (token_id_of): it ends, and (through a revocation) every connection signed in with it.
+  // An id that names none (a bot's token, one ended already) is no error.
+  Status end_sign_in_session(std::string_view token_id);
 
   Result<Credentials> create_guest();
   Result<int> purge_unused_guests(

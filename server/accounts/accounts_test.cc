@@ -154,6 +154,38 @@ TEST(Accounts, BotTokensVerifyRotateAndDisable) {
   EXPECT_FALSE(ownerless->user.owner);
 }
 
+TEST(Accounts, RememberedSignInsVerifyUntilTheyExpireOrEnd) {
+  Fixture f;
+  ASSERT_TRUE(f.accounts);
+  auto li = f.accounts->create_human("li", "correct horse");
+  auto bot = f.accounts->create_bot("li-bot");
+  ASSERT_TRUE(li.ok() && bot.ok());
+  auto phone = f.accounts->remember_sign_in(li->id, 60'000);
+  auto stale = f.accounts->remember_sign_in(li->id, -1);  // expired at once
+  ASSERT_TRUE(phone.ok() && stale.ok()) << phone.message();
+  EXPECT_NE(phone->token, stale->token);
+  auto who = f.accounts->verify_sign_in_session(phone->token);
+  ASSERT_TRUE(who.ok()) << who.message();
+  EXPECT_EQ(who->id, li->id);
+  EXPECT_FALSE(f.accounts->verify_sign_in_session(stale->token).ok());
+  // A bot's token is no sign-in, nor a sign-in a bot's token.
+  EXPECT_FALSE(f.accounts->verify_sign_in_session(bot->token).ok());
+  EXPECT_FALSE(f.accounts->verify_token(phone->token).ok());
+  // Only what the database stores: the token itself is nowhere.
+  auto stored = f.db->sign_in_session(Accounts::token_id_of(phone->token));
+  ASSERT_TRUE(stored.ok());
+  EXPECT_EQ(phone->token.find(stored->secret_hash), std::string::npos);
+
+  ASSERT_TRUE(f.accounts->disable("li").ok());
+  EXPECT_FALSE(f.accounts->verify_sign_in_session(phone->token).ok());
+  ASSERT_TRUE(f.accounts->enable("li").ok());
+  auto laptop = f.accounts->remember_sign_in(li->id, 60'000);
+  ASSERT_TRUE(laptop.ok());
+  ASSERT_TRUE(f.accounts->end_sign_in_session(Accounts::token_id_of(laptop->token)).ok());
+  EXPECT_FALSE(f.accounts->verify_sign_in_session(laptop->token).ok());
+  EXPECT_TRUE(f.accounts->end_sign_in_session(Accounts::token_id_of(laptop->token)).ok());
+}
+
 TEST(Accounts, GuestsAreUniqueWithTokensAndPurged) {
   Fixture f;
   ASSERT_TRUE(f.accounts);

@@ -273,6 +273,87 @@ TEST_F(RevocationTest, ARotatedTokenEndsOnlyTheSessionsItSignedIn) {
   ASSERT_TRUE(pong && pong->has_pong());
 }
 
+v1::ClientMessage with_session(const std::string& token) {
+  v1::ClientMessage m;
+  m.mutable_sign_in()->mutable_session()->set_session_token(token);
+  return m;
+}
+
+// A remembered sign-in (what the web client keeps across reloads) signs the account in on
+// any connection, without the password, until signing out ends it everywhere.
+TEST_F(RevocationTest, ARememberedSignInWorksOnNewConnectionsUntilSignOutEndsItEverywhere) {
+  auto first = Client::connect(app_->port(), Client::Mode::json);
+  ASSERT_TRUE(first && first->hello());
+  v1::ClientMessage up;
+  up.mutable_sign_up()->set_username("rin");
+  up.mutable_sign_up()->set_password("password-rin");
+  up.mutable_sign_up()->set_remember(true);
+  auto in = call(*first, up);
+  ASSERT_TRUE(in && in->has_signed_in()) << in->DebugString();
+  const std::string token = in->signed_in().session_token();
+  ASSERT_FALSE(token.empty());
+  const auto now_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                          std::chrono::system_clock::now().time_since_epoch())
+                          .count();
+  EXPECT_GT(in->signed_in().session_expires_ms(), now_ms + 29LL * 24 * 3600 * 1000);
+
+  // Not asked for: none.
+  auto plain = Client::connect(app_->port(), Client::Mode::binary);
+  ASSERT_TRUE(plain && plain->hello());
+  auto plain_in = plain->password("rin", "password-rin");
+  ASSERT_TRUE(plain_in);
+  EXPECT_TRUE(plain_in->session_token().empty());
+
+  // A reload: the token alone signs rin in again; a token one character off does not.
+  auto tab = Client::connect(app_->port(), Client::Mode::binary);
+  ASSERT_TRUE(tab && tab->hello());
+  auto again = call(*tab, with_session(token));
+  ASSERT_TRUE(again && again->has_signed_in()) << again->DebugString();
+  EXPECT_EQ(again->signed_in().username(), "rin");
+  EXPECT_EQ(again->signed_in().role(), v1::ROLE_HUMAN);
+  std::string forged = token;
+  forged.back() = forged.back() == '0' ? '1' : '0';
+  auto stranger = Client::connect(app_->port(), Client::Mode::json);
+  ASSERT_TRUE(stranger && stranger->hello());
+  EXPECT_EQ(error_of(call(*stranger, with_session(forged))), v1::ERROR_CODE_AUTH_FAILED);
+  EXPECT_EQ(error_of(call(*stranger, with_session("boyi_not_a_token"))),
+            v1::ERROR_CODE_AUTH_FAILED);
+
+  // Signing out where it began ends it on the other tab too; the password's session stays.
+  v1::ClientMessage out;
+  out.mutable_sign_out();
+  auto signed_out = call(*first, out);
+  ASSERT_TRUE(signed_out && signed_out->has_signed_out());
+  expect_revoked(*tab, "signed out");
+  v1::ClientMessage ping;
+  ping.mutable_ping()->set_nonce(3);
+  auto pong = call(*plain, ping);
+  ASSERT_TRUE(pong && pong->has_pong());
+  EXPECT_EQ(error_of(call(*stranger, with_session(token))), v1::ERROR_CODE_AUTH_FAILED);
+}
+
+TEST_F(RevocationTest, ANewPasswordEndsTheRememberedSignIns) {
+  auto first = Client::connect(app_->port(), Client::Mode::json);
+  ASSERT_TRUE(first && first->hello() && first->sign_up("sam", "password-sam"));
+  v1::ClientMessage remember;
+  remember.mutable_sign_in()->mutable_password()->set_username("sam");
+  remember.mutable_sign_in()->mutable_password()->set_password("password-sam");
+  remember.mutable_sign_in()->mutable_password()->set_remember(true);
+  auto tab = Client::connect(app_->port(), Client::Mode::json);
+  ASSERT_TRUE(tab && tab->hello());
+  auto in = call(*tab, remember);
+  ASSERT_TRUE(in && in->has_signed_in());
+  const std::string token = in->signed_in().session_token();
+  ASSERT_FALSE(token.empty());
+  as_admin([](accounts::Accounts& acc) {
+    ASSERT_TRUE(acc.change_password("sam", "a-new-password").ok());
+  });
+  expect_revoked(*tab, "password changed");
+  auto later = Client::connect(app_->port(), Client::Mode::json);
+  ASSERT_TRUE(later && later->hello());
+  EXPECT_EQ(error_of(call(*later, with_session(token))), v1::ERROR_CODE_AUTH_FAILED);
+}
+
 TEST(GuestUpkeep, NewGuestsPerAddressAreLimitedAndUnplayedOnesPurged) {
   TempDir dir;
   auto config = test_config(dir.path());

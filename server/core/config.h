@@ -73,6 +73,9 @@ struct ServerConfig {
   // Guests that never played are removed this long after they were made (unless online),
   // checked every guest_purge_interval_ms.
   std::int64_t guest_lifetime_ms = 3'600'000;
+  // A remembered sign-in (PasswordCredentials.remember) lasts this long; expired ones are
+  // removed every guest_purge_interval_ms.
+  std::int64_t sign_in_lifetime_ms = 30LL * 24 * 3600 * 1000;
   std::int64_t guest_purge_interval_ms = 600'000;
 
   std::chrono::milliseconds shutdown_deadline{std::chrono::seconds(5)};

@@ -64,6 +64,8 @@ void AccountUpkeep::purge_guests() {
     app_.log.warn("guest_purge_failed", {{"reason", purged.message()}});
   else if (*purged > 0)
     app_.log.info("guests_purged", {{"count", *purged}});
+  if (auto expired = app_.db.purge_expired_sign_in_sessions(storage::wall_clock_ms()); !expired)
+    app_.log.warn("sign_in_purge_failed", {{"reason", expired.message()}});
   arm(purge_timer_, app_.config.guest_purge_interval_ms, &AccountUpkeep::purge_guests);
 }
 

@@ -1,9 +1,9 @@
 // What keeps the accounts of a running server true to storage, on timers of the io context:
 // - revocations (storage::Revocation) written by boyi-admin — a disabled account, a rotated
-//   token, a changed role or password — are read every revocation_poll_ms and the sessions
-//   they concern are ended (Sessions::revoke);
+//   token, a changed role or password, a remembered sign-in ended by signing out — are read
+//   every revocation_poll_ms and the sessions they concern are ended (Sessions::revoke);
 // - guests that never played are removed guest_lifetime_ms after they were made, unless
-//   online, every guest_purge_interval_ms (at start-up too).
+//   online, and expired remembered sign-ins, every guest_purge_interval_ms (at start-up too).
 #pragma once
 
 #include <boost/asio/steady_timer.hpp>

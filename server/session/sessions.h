@@ -83,8 +83,13 @@ class Sessions final : public net::ConnectionHandler,
   void sign_out(const std::shared_ptr<Session>& s, std::uint64_t rid);
   void guest_sign_in(const std::shared_ptr<Session>& s, const v1::GuestLogin& in,
                      std::uint64_t rid);
+  Result<accounts::Accounts::SignInSession> remember_if(const Result<storage::User>& user,
+                                                        bool remember);
+  // Signs the session in as `user`. A guest's resume token, the public id of the token it
+  // signed in with, and a new remembered sign-in to hand over, where there are.
   void become(const std::shared_ptr<Session>& s, UserInfo user, std::uint64_t rid,
-              std::string resume_token = {}, std::string token_id = {});
+              std::string resume_token = {}, std::string token_id = {},
+              const accounts::Accounts::SignInSession& remembered = {});
   // The session's user leaves (sign-out or close): presence and the events.
   void leave(Session& s);
   // Runs `work` on the account workers; the continuation it returns runs on the session's

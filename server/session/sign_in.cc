@@ -34,6 +34,14 @@ Result<std::string> display_name_for(storage::Database& db, const storage::User&
 
 }  // namespace
 
+// On the account workers: a remembered sign-in for `user` when asked for and signed in
+// (an empty one otherwise).
+Result<accounts::Accounts::SignInSession> Sessions::remember_if(const Result<storage::User>& user,
+                                                                bool remember) {
+  if (!user || !remember) return accounts::Accounts::SignInSession{};
+  return accounts_.remember_sign_in(user->id, app_.config.sign_in_lifetime_ms);
+}
+
 void Sessions::hello(const std::shared_ptr<Session>& s, const v1::ClientMessage& m) {
   const auto rid = m.request_id();
   if (m.hello().protocol_version() != kProtocolVersion)
@@ -75,13 +83,20 @@ void Sessions::sign_in(const std::shared_ptr<Session>& s, const v1::ClientMessag
       // argon2 on a worker thread; the answer on the session's strand.
       return off_thread(
           s,
-          [this, s, rid, name = in.password().username(),
-           password = in.password().password()]() -> Continuation {
+          [this, s, rid, name = in.password().username(), password = in.password().password(),
+           remember = in.password().remember()]() -> Continuation {
             accounts::SignInThrottle::Wait waited;
             const std::string& address = s->conn->remote_address();
             auto u = accounts_.verify_password(name, password, address, waited);
-            return [this, s, rid, name, address, waited, u = std::move(u)] {
-              if (u) return become(s, {u->id, u->name, u->name, role_of(*u)}, rid);
+            auto remembered = remember_if(u, remember);
+            return [this, s, rid, name, address, waited, u = std::move(u),
+                    remembered = std::move(remembered)] {
+              if (u && !remembered)
+                return error(*s, rid, v1::ERROR_CODE_INTERNAL,
+                             "the sign-in could not be remembered: " + remembered.message());
+              if (u)
+                return become(s, {u->id, u->name, u->name, role_of(*u)}, rid, {},
+                              accounts::Accounts::token_id_of(remembered->token), *remembered);
               if (waited) {
                 app_.metrics.sign_in_refused("throttled");
                 app_.log.warn(
@@ -111,9 +126,18 @@ void Sessions::sign_in(const std::shared_ptr<Session>& s, const v1::ClientMessag
       });
     case v1::SignIn::kGuest:
       return guest_sign_in(s, in.guest(), rid);
+    case v1::SignIn::kSession:
+      return off_thread(s, [this, s, rid, token = in.session().session_token()]() -> Continuation {
+        auto u = accounts_.verify_sign_in_session(token);
+        return [this, s, rid, token, u = std::move(u)] {
+          if (!u) return error(*s, rid, v1::ERROR_CODE_AUTH_FAILED, u.message());
+          become(s, {u->id, u->name, u->name, role_of(*u)}, rid, {},
+                 accounts::Accounts::token_id_of(token));
+        };
+      });
     default:
       return error(*s, rid, v1::ERROR_CODE_INVALID_ARGUMENT,
-                   "sign_in needs one of password, bot_token or guest");
+                   "sign_in needs one of password, bot_token, guest or session");
   }
 }
 
@@ -175,7 +199,7 @@ void Sessions::sign_up(const std::shared_ptr<Session>& s, const v1::ClientMessag
   const auto& in = m.sign_up();
   off_thread(s,
              [this, s, rid, name = in.username(), password = in.password(),
-              shown = in.display_name()]() -> Continuation {
+              shown = in.display_name(), remember = in.remember()]() -> Continuation {
                auto refuse = [this, s, rid](v1::ErrorCode code, std::string why) -> Continuation {
                  return [this, s, rid, code, why = std::move(why)] { error(*s, rid, code, why); };
                };
@@ -193,7 +217,11 @@ void Sessions::sign_up(const std::shared_ptr<Session>& s, const v1::ClientMessag
                auto u = accounts_.create_human(name, password);
                Result<std::string> shown_as = fail("no account");
                if (u) shown_as = display_name_for(app_.db, *u, shown);
-               return [this, s, rid, u = std::move(u), shown_as = std::move(shown_as)] {
+               // The account exists now: a sign-in that cannot be remembered is still one.
+               auto remembered = remember_if(u, remember);
+               if (!remembered) remembered = accounts::Accounts::SignInSession{};
+               return [this, s, rid, u = std::move(u), shown_as = std::move(shown_as),
+                       remembered = std::move(remembered).value()] {
                  if (!u) {
                    const bool taken = u.message().find("taken") != std::string::npos;
                    return error(*s, rid,
@@ -202,13 +230,15 @@ void Sessions::sign_up(const std::shared_ptr<Session>& s, const v1::ClientMessag
                  }
                  app_.log.info("user_signed_up", {{"user", u->name}});
                  // The name was checked above; a clash since then shows the account's name.
-                 become(s, {u->id, u->name, shown_as ? *shown_as : u->name, role_of(*u)}, rid);
+                 become(s, {u->id, u->name, shown_as ? *shown_as : u->name, role_of(*u)}, rid, {},
+                        accounts::Accounts::token_id_of(remembered.token), remembered);
                };
              });
 }
 
 void Sessions::become(const std::shared_ptr<Session>& s, UserInfo user, std::uint64_t rid,
-                      std::string resume_token, std::string token_id) {
+                      std::string resume_token, std::string token_id,
+                      const accounts::Accounts::SignInSession& remembered) {
   Peer peer;
   {
     std::lock_guard lock(mu_);
@@ -232,6 +262,10 @@ void Sessions::become(const std::shared_ptr<Session>& s, UserInfo user, std::uin
   in->set_display_name(user.display_name);
   in->set_role(user.role);
   if (user.role == v1::ROLE_GUEST) in->set_resume_token(resume_token);
+  if (!remembered.token.empty()) {
+    in->set_session_token(remembered.token);
+    in->set_session_expires_ms(remembered.expires_ms);
+  }
   if (events_.signed_in) events_.signed_in(user, first, *in);
   (void)send_to(peer, r, app_.max_frame());
   for (auto& c : replaced) {
@@ -247,11 +281,24 @@ void Sessions::become(const std::shared_ptr<Session>& s, UserInfo user, std::uin
 }
 
 void Sessions::sign_out(const std::shared_ptr<Session>& s, std::uint64_t rid) {
+  std::string token_id;
+  {
+    std::lock_guard lock(mu_);
+    token_id.swap(s->token_id);
+  }
   leave(*s);
-  v1::ServerMessage r;
-  r.set_request_id(rid);
-  r.mutable_signed_out();
-  (void)send_to(s->peer(), r, app_.max_frame());
+  // A remembered sign-in ends with it (and so every connection signed in with it), before
+  // the answer: a client told SignedOut may forget its token.
+  off_thread(s, [this, s, rid, token_id]() -> Continuation {
+    auto ended = accounts_.end_sign_in_session(token_id);
+    return [this, s, rid, ended = std::move(ended)] {
+      if (!ended) app_.log.warn("sign_in_not_ended", {{"reason", ended.message()}});
+      v1::ServerMessage r;
+      r.set_request_id(rid);
+      r.mutable_signed_out();
+      (void)send_to(s->peer(), r, app_.max_frame());
+    };
+  });
 }
 
 void Sessions::leave(Session& s) {

@@ -101,9 +101,19 @@ class Database {
   // One token per user: put replaces the previous one (rotation).
   Status put_token(const TokenRecord& token);
   Result<TokenRecord> token_by_id(std::string_view token_id);
+  // --- remembered sign-ins (sign_in_sessions.cc) ---
+  Status put_sign_in_session(const SignInSessionRecord& session);
+  Result<SignInSessionRecord> sign_in_session(std::string_view token_id);
+  // Signing out: the session is deleted and revoked (token_id), in one transaction, so
+  // every connection signed in with it ends. False when there was none.
+  Result<bool> end_sign_in_session(std::string_view token_id);
+  // Removes the sessions that expired before `now_ms`; how many.
+  Result<int> purge_expired_sign_in_sessions(std::int64_t now_ms);
+
   // Disabling an account, changing its role or password and replacing a token each write
-  // a revocation in the same transaction; a running server reads them (oldest first) to
-  // end the sessions they concern.
+  // a revocation in the same transaction (and end the account's remembered sign-ins, but
+  // for a role change); a running server reads them (oldest first) to end the sessions
+  // they concern.
   Result<std::vector<Revocation>> revocations_after(Id after, int limit = 256);
   Result<Id> last_revocation();
 
@@ -157,10 +167,11 @@ class Database {
   Result<Match> create_match_locked(const NewMatch& match);
   Status revoke_locked(Id user, std::string_view token_id, std::string_view reason);
   // An UPDATE of one user's row (?1 the user, ?2 the value) and its revocation (none when
-  // `reason` is empty), in one transaction.
+  // `reason` is empty), in one transaction; `end_sign_ins` deletes the user's remembered
+  // sign-ins too.
   template <class Value>
-  Status update_user_revoking(Id user, const char* sql, const Value& value,
-                              std::string_view reason);
+  Status update_user_revoking(Id user, const char* sql, const Value& value, std::string_view reason,
+                              bool end_sign_ins);
   Status link_tournament_game_locked(Id tournament, Id game, Id match);
   Result<std::vector<Match>> select_matches(const char* sql, std::optional<std::int64_t> a,
                                             std::optional<std::int64_t> b);

@@ -190,13 +190,39 @@ CREATE TABLE revocations (
 );
 )sql";
 
+// Version 7: remembered sign-ins (SignedIn.session_token), several per user, each with
+// its expiry.
+constexpr const char* kV7 = R"sql(
+CREATE TABLE sign_in_sessions (
+  token_id    TEXT PRIMARY KEY,
+  user_id     INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  secret_hash BLOB NOT NULL,
+  created_ms  INTEGER NOT NULL,
+  expires_ms  INTEGER NOT NULL
+);
+CREATE INDEX sign_in_sessions_user ON sign_in_sessions(user_id);
+CREATE INDEX sign_in_sessions_expiry ON sign_in_sessions(expires_ms);
+)sql";
+
+constexpr const char* kPostgresV7 = R"sql(
+CREATE TABLE sign_in_sessions (
+  token_id    TEXT PRIMARY KEY,
+  user_id     BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  secret_hash BYTEA NOT NULL,
+  created_ms  BIGINT NOT NULL,
+  expires_ms  BIGINT NOT NULL
+);
+CREATE INDEX sign_in_sessions_user ON sign_in_sessions(user_id);
+CREATE INDEX sign_in_sessions_expiry ON sign_in_sessions(expires_ms);
+)sql";
+
 // In order; version 3: tournaments and ratings (migration_tournaments.h).
-constexpr std::array<Migration, 6> kSqliteMigrations = {
-    {{1, kV1}, {2, kV2}, {3, kMigrationTournaments}, {4, kV4}, {5, kV5}, {6, kV6}}};
+constexpr std::array<Migration, 7> kSqliteMigrations = {
+    {{1, kV1}, {2, kV2}, {3, kMigrationTournaments}, {4, kV4}, {5, kV5}, {6, kV6}, {7, kV7}}};
 
 // A new PostgreSQL database starts at version 5 (migration_postgres.h).
-constexpr std::array<Migration, 2> kPostgresMigrations = {
-    {{5, kPostgresBaseline}, {6, kPostgresV6}}};
+constexpr std::array<Migration, 3> kPostgresMigrations = {
+    {{5, kPostgresBaseline}, {6, kPostgresV6}, {7, kPostgresV7}}};
 
 static_assert(kSqliteMigrations.back().version == kPostgresMigrations.back().version,
               "every migration is written for both engines");

@@ -83,6 +83,16 @@ struct TokenRecord {
   std::int64_t created_ms = 0;
 };
 
+// A remembered sign-in (SignedIn.session_token): several per user (one per browser), each
+// until it expires or is ended. Like a token, only the secret's SHA-256 is stored.
+struct SignInSessionRecord {
+  Id user_id = 0;
+  std::string token_id;     // public part, unique (the lookup key)
+  std::string secret_hash;  // raw digest bytes
+  std::int64_t created_ms = 0;
+  std::int64_t expires_ms = 0;
+};
+
 // Credentials withdrawn: the sessions of `user` (only those signed in with `token_id`
 // when it is not empty) must end. Written with the change that caused it.
 struct Revocation {

@@ -211,11 +211,10 @@ TEST(StorageRevocations, EachWithdrawingChangeWritesOneInItsTransaction) {
   auto all = db->revocations_after(0);
   ASSERT_TRUE(all.ok()) << all.message();
   ASSERT_EQ(all->size(), 4u);
-  const std::vector<std::pair<Id, std::string>> expected = {
-      {bob->id, "disabled"},
-      {bob->id, "role changed"},
-      {bob->id, "password changed"},
-      {bot->id, "token rotated"}};
+  const std::vector<std::pair<Id, std::string>> expected = {{bob->id, "disabled"},
+                                                            {bob->id, "role changed"},
+                                                            {bob->id, "password changed"},
+                                                            {bot->id, "token rotated"}};
   for (std::size_t i = 0; i < expected.size(); ++i) {
     EXPECT_EQ((*all)[i].user, expected[i].first) << i;
     EXPECT_EQ((*all)[i].reason, expected[i].second) << i;
@@ -229,6 +228,50 @@ TEST(StorageRevocations, EachWithdrawingChangeWritesOneInItsTransaction) {
   auto last = db->last_revocation();
   ASSERT_TRUE(last.ok());
   EXPECT_EQ(*last, all->back().id);
+}
+
+TEST(StorageSignIns, SeveralPerUserEndedBySigningOutExpiryOrTheirCredentials) {
+  TempDir tmp;
+  auto db = open_db(tmp.path());
+  ASSERT_TRUE(db);
+  auto li = db->create_user(new_human("li", "hash"));
+  auto mo = db->create_user(new_human("mo", "hash"));
+  ASSERT_TRUE(li.ok() && mo.ok());
+  ASSERT_TRUE(db->put_sign_in_session({li->id, "li-phone", "h1", 10, 1'000}).ok());
+  ASSERT_TRUE(db->put_sign_in_session({li->id, "li-laptop", "h2", 10, 5'000}).ok());
+  ASSERT_TRUE(db->put_sign_in_session({mo->id, "mo-laptop", "h3", 10, 5'000}).ok());
+  EXPECT_FALSE(db->put_sign_in_session({mo->id, "li-phone", "h4", 10, 5'000}).ok());
+  EXPECT_FALSE(db->put_sign_in_session({777, "nobody", "h5", 10, 5'000}).ok());
+  auto phone = db->sign_in_session("li-phone");
+  ASSERT_TRUE(phone.ok()) << phone.message();
+  EXPECT_EQ(phone->user_id, li->id);
+  EXPECT_EQ(phone->secret_hash, "h1");
+  EXPECT_EQ(phone->expires_ms, 1'000);
+  EXPECT_FALSE(db->sign_in_session("unknown").ok());
+
+  // Signing out ends one, with a revocation naming it; a second time finds none.
+  const Id before = *db->last_revocation();
+  auto ended = db->end_sign_in_session("li-laptop");
+  ASSERT_TRUE(ended.ok()) << ended.message();
+  EXPECT_TRUE(*ended);
+  EXPECT_FALSE(*db->end_sign_in_session("li-laptop"));
+  EXPECT_FALSE(db->sign_in_session("li-laptop").ok());
+  auto revoked = db->revocations_after(before);
+  ASSERT_TRUE(revoked.ok());
+  ASSERT_EQ(revoked->size(), 1u);
+  EXPECT_EQ(revoked->front().user, li->id);
+  EXPECT_EQ(revoked->front().token_id, "li-laptop");
+  EXPECT_EQ(revoked->front().reason, "signed out");
+
+  // Expired ones go; a role change keeps them, a new password ends them all.
+  auto purged = db->purge_expired_sign_in_sessions(2'000);
+  ASSERT_TRUE(purged.ok()) << purged.message();
+  EXPECT_EQ(*purged, 1);
+  EXPECT_FALSE(db->sign_in_session("li-phone").ok());
+  ASSERT_TRUE(db->set_role(mo->id, Role::kAdmin).ok());
+  EXPECT_TRUE(db->sign_in_session("mo-laptop").ok());
+  ASSERT_TRUE(db->set_password_hash(mo->id, "new").ok());
+  EXPECT_FALSE(db->sign_in_session("mo-laptop").ok());
 }
 
 TEST(StorageUsers, PurgeRemovesOnlyGuestsWithoutMatches) {

@@ -115,7 +115,7 @@ Result<std::vector<User>> Database::list_users() {
 
 template <class Value>
 Status Database::update_user_revoking(Id user, const char* sql, const Value& value,
-                                      std::string_view reason) {
+                                      std::string_view reason, bool end_sign_ins) {
   std::lock_guard lock(mutex_);
   Transaction tx(*conn_);
   if (auto s = tx.begin(); !s) return s;
@@ -125,23 +125,29 @@ Status Database::update_user_revoking(Id user, const char* sql, const Value& val
   if (auto s = changed_one(*conn_, q.value()->run(), no_user(user)); !s) return s;
   if (!reason.empty())
     if (auto s = revoke_locked(user, "", reason); !s) return s;
+  if (end_sign_ins) {
+    auto del = conn_->query("DELETE FROM sign_in_sessions WHERE user_id = ?1");
+    if (!del) return del.status();
+    if (auto s = del.value()->bind_all(user); !s) return s;
+    if (auto s = del.value()->run(); !s) return fail("ending the sign-ins: " + s.message());
+  }
   return tx.commit();
 }
 
 Status Database::set_role(Id user, Role role) {
   return update_user_revoking(user, "UPDATE users SET role = ?2 WHERE id = ?1", to_string(role),
-                              "role changed");
+                              "role changed", false);
 }
 
 Status Database::set_disabled(Id user, bool disabled) {
   // Enabling withdraws nothing.
   return update_user_revoking(user, "UPDATE users SET disabled = ?2 WHERE id = ?1", disabled,
-                              disabled ? "disabled" : "");
+                              disabled ? "disabled" : "", disabled);
 }
 
 Status Database::set_password_hash(Id user, std::string_view hash) {
   return update_user_revoking(user, "UPDATE users SET password_hash = ?2 WHERE id = ?1", hash,
-                              "password changed");
+                              "password changed", true);
 }
 
 Result<int> Database::purge_unused_guests(std::int64_t created_before_ms,
