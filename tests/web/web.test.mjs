@@ -248,6 +248,58 @@ step("点格棋: drawing edges to the end of a game", async () => {
   finished.dots = id;
 });
 
+// Draws one legal edge on `p` (our turn) and waits until it shows drawn.
+async function drawAnEdge(p) {
+  const edge = await p.getAttribute(".edge.legal", "data-edge");
+  await p.click(`[data-edge="${edge}"] .hitline`);
+  await p.waitForSelector(`[data-edge="${edge}"].drawn`);
+}
+
+step("a reload and a second tab in the middle of a game lose nothing", async () => {
+  const id = await startHouseBotGame("dots-blitz", 0);
+  for (let i = 0; i < 4; i++) {
+    await waitTurnOrEnd();
+    await drawAnEdge(page);
+  }
+  await waitTurnOrEnd();
+  const drawn = await page.locator(".edge.drawn").count();
+  const listed = await moveCount();
+  assert.ok(drawn >= 4);
+
+  // Reload: still signed in (the remembered sign-in, not the password), back in the match
+  // with the same board, the turn and the clocks, and able to move.
+  await page.reload();
+  await page.waitForSelector(".board-wrap svg");
+  assert.equal(matchIdFromUrl(), id);
+  await page.waitForFunction((n) => document.querySelectorAll(".edge.drawn").length === n, drawn);
+  assert.equal(await moveCount(), listed);
+  await page.waitForSelector("#turn.mine");
+  assert.ok((await page.locator(".edge.legal").count()) > 0, "the legal edges may be clicked");
+  assert.match(await page.textContent("#clock-0"), /\d:\d\d/);
+  assert.equal(await page.evaluate(() => Object.keys(localStorage).some((k) => /password/i.test(localStorage.getItem(k) ?? ""))), false);
+  await shots.take(page, "dots-after-reload");
+  await drawAnEdge(page);
+
+  // A second tab on the same match: both follow it, either may move.
+  const tab = await page.context().newPage();
+  await tab.goto(`${server.url}/#/match/${id}`);
+  await tab.waitForSelector(".board-wrap svg");
+  await tab.waitForSelector("#turn.mine");
+  const before = await tab.locator(".edge.drawn").count();
+  await drawAnEdge(tab);
+  await page.waitForFunction((n) => document.querySelectorAll(".edge.drawn").length > n, before);
+  await shots.take(tab, "dots-second-tab");
+  await tab.close();
+
+  for (let i = 0; i < 80 && !(await ended()); i++) {
+    await waitTurnOrEnd();
+    if (await ended()) break;
+    await drawAnEdge(page);
+  }
+  assert.ok(await ended());
+  assert.equal(await page.locator(".edge.drawn").count(), 60);
+});
+
 step("苏拉卡尔塔: moves, and a capture's path along the loops", async () => {
   await startHouseBotGame("surakarta-blitz", 0);
   let sawCapture = false;

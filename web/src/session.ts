@@ -1,13 +1,21 @@
-// Who is signed in on this tab, over the one shared connection. A guest's resume token is
-// kept in localStorage, so a reload or a dropped connection signs the same guest in again;
-// a password is kept only in memory, for reconnecting while the tab lives.
+// Who is signed in on this tab, over the one shared connection. What signs the same account
+// in again after a reload, a browser restart or a dropped connection is kept in localStorage:
+// a guest's resume token, or a person's remembered sign-in (a session token the server
+// issues for a password sign-in, which expires and ends on signing out). The password itself
+// is never kept, not even in memory.
 import { Client, ServerError } from "./net/client";
 import type { GameInfo, ServerMessage, SignedIn } from "./net/proto";
 
 const GUEST_TOKEN_KEY = "boyi.guest_token";
 const GUEST_NAME_KEY = "boyi.guest_name";
+const SESSION_TOKEN_KEY = "boyi.session_token";
 
-type Credentials = { password: { username: string; password: string } } | { guest: { display_name: string; resume_token?: string } };
+type Credentials =
+  | { password: { username: string; password: string; remember: boolean } }
+  | { guest: { display_name: string; resume_token?: string } }
+  | { session: { session_token: string } };
+
+const isAuthFailure = (e: unknown): boolean => e instanceof ServerError && e.code === "ERROR_CODE_AUTH_FAILED";
 
 class Session {
   readonly client = new Client();
@@ -18,7 +26,7 @@ class Session {
 
   constructor() {
     this.client.onState((connected) => {
-      if (connected && this.credentials && !this.me) void this.signInWith(this.credentials).catch(() => undefined);
+      if (connected && this.credentials && !this.me) void this.resume(this.credentials);
       if (!connected && this.me) {
         this.me = null;
         this.changed();
@@ -35,16 +43,28 @@ class Session {
     this.listeners.forEach((l) => l());
   }
 
-  // Connects and, when this browser has a guest token, signs that guest in again.
+  // Connects and, when this browser remembers a sign-in (a person's session token or a
+  // guest's resume token), signs that account in again.
   async start(): Promise<void> {
     await this.client.connect();
-    const token = localStorage.getItem(GUEST_TOKEN_KEY);
-    if (token && !this.me) {
-      try {
-        await this.signInWith({ guest: { display_name: "", resume_token: token } });
-      } catch (e) {
-        if (e instanceof ServerError && e.code === "ERROR_CODE_AUTH_FAILED") localStorage.removeItem(GUEST_TOKEN_KEY);
-      }
+    if (this.me) return;
+    const session = localStorage.getItem(SESSION_TOKEN_KEY);
+    const guest = localStorage.getItem(GUEST_TOKEN_KEY);
+    if (session) await this.resume({ session: { session_token: session } });
+    else if (guest) await this.resume({ guest: { display_name: "", resume_token: guest } });
+  }
+
+  // Signs in again with what is remembered; a sign-in the server has ended (signed out in
+  // another tab, expired, a new password) is forgotten.
+  private async resume(credentials: Credentials): Promise<void> {
+    try {
+      await this.signInWith(credentials);
+    } catch (e) {
+      if (!isAuthFailure(e)) return;
+      if ("session" in credentials) localStorage.removeItem(SESSION_TOKEN_KEY);
+      if ("guest" in credentials) localStorage.removeItem(GUEST_TOKEN_KEY);
+      this.credentials = null;
+      this.changed();
     }
   }
 
@@ -61,19 +81,21 @@ class Session {
   }
 
   signInPassword(username: string, password: string): Promise<SignedIn> {
-    return this.signInWith({ password: { username, password } });
+    return this.signInWith({ password: { username, password, remember: true } });
   }
 
   async signUp(username: string, password: string, displayName: string): Promise<SignedIn> {
     await this.client.connect();
     if (this.me) await this.client.request({ sign_out: {} }).catch(() => undefined);
-    const reply = await this.client.request({ sign_up: { username, password, display_name: displayName } });
-    return this.accept(reply, { password: { username, password } });
+    const reply = await this.client.request({ sign_up: { username, password, display_name: displayName, remember: true } });
+    return this.accept(reply, null);
   }
 
+  // Ends the sign-in here and, for a remembered one, in every tab that shares it.
   async signOut(): Promise<void> {
     this.credentials = null;
     localStorage.removeItem(GUEST_TOKEN_KEY);
+    localStorage.removeItem(SESSION_TOKEN_KEY);
     await this.client.request({ sign_out: {} }).catch(() => undefined);
     this.me = null;
     this.changed();
@@ -96,16 +118,22 @@ class Session {
     return this.games;
   }
 
-  private accept(reply: ServerMessage, credentials: Credentials): SignedIn {
+  // What signs this account in again is kept; a password never is.
+  private accept(reply: ServerMessage, credentials: Credentials | null): SignedIn {
     const me = reply.signed_in;
     if (!me) throw new Error("unexpected reply");
     this.me = me;
     if (me.resume_token) {
       localStorage.setItem(GUEST_TOKEN_KEY, me.resume_token);
+      localStorage.removeItem(SESSION_TOKEN_KEY);
       this.credentials = { guest: { display_name: me.display_name, resume_token: me.resume_token } };
+    } else if (me.session_token) {
+      localStorage.setItem(SESSION_TOKEN_KEY, me.session_token);
+      localStorage.removeItem(GUEST_TOKEN_KEY);
+      this.credentials = { session: { session_token: me.session_token } };
     } else {
       localStorage.removeItem(GUEST_TOKEN_KEY);
-      this.credentials = credentials;
+      this.credentials = credentials && "session" in credentials ? credentials : null;
     }
     this.changed();
     return me;

@@ -96,7 +96,13 @@ class MatchStore {
       st.clocks = m.clock_update.clocks;
       st.clocksAt = now;
     } else if (m.sync_done) {
-      if (!st.ended) st.view = m.sync_done.view;
+      // The position now, as after a reload: the board, what may be clicked and the clocks.
+      const now_view = m.sync_done.view;
+      if (!st.ended && now_view?.view) {
+        st.view = now_view.view;
+        st.clocks = now_view.clocks;
+        st.clocksAt = now;
+      }
     } else if (m.match_view) {
       if (!st.ended && m.match_view.last_seq >= st.lastSeq) {
         st.view = m.match_view.view;

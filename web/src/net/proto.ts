@@ -101,6 +101,13 @@ export interface ActiveMatch {
   last_seq: number;
 }
 
+export interface MatchView {
+  match_id: string;
+  last_seq: number;
+  view: GameView;
+  clocks: Clocks;
+}
+
 export interface SignedIn {
   user_id: string;
   username: string;
@@ -108,6 +115,9 @@ export interface SignedIn {
   role: Role;
   active_matches: ActiveMatch[];
   resume_token: string;
+  // A remembered sign-in (asked for with `remember`): signs this account in again.
+  session_token?: string;
+  session_expires_ms?: string;
 }
 
 export interface Outcome {
@@ -340,9 +350,10 @@ export interface ServerMessage {
   match_ended?: MatchEnded;
   match_record?: MatchRecord;
   clock_update?: { match_id: string; clocks: Clocks };
-  match_view?: { match_id: string; last_seq: number; view: GameView; clocks: Clocks };
+  match_view?: MatchView;
   match_list?: { matches: MatchSummary[] };
-  sync_done?: { match_id: string; last_seq: number; view: GameView };
+  // The current view and clocks after the replayed events (a MatchView, not a bare GameView).
+  sync_done?: { match_id: string; last_seq: number; view: MatchView };
 }
 
 // The match id a push concerns, if it is a match push.
