@@ -1,8 +1,9 @@
 // The web client end to end: Debian's headless Chromium against a real boyi-server started
 // here (free loopback port, temporary data). A person's paths through the client: sign up
 // and in, a whole 五子棋 game against a house bot, 军棋 deployment and moves, 点格棋 edges,
-// 苏拉卡尔塔 moves, watching a live bot match, replays, tournaments and profiles, and a
-// phone-sized screen. Every page is saved as a screenshot in the artifacts folder.
+// 苏拉卡尔塔 moves (each game reloaded at its tricky moments, and a second tab), watching a
+// live bot match, replays, tournaments and profiles, and a phone-sized screen (a guest).
+// Every page is saved as a screenshot in the artifacts folder.
 import assert from "node:assert/strict";
 import { rmSync } from "node:fs";
 import { after, before, test } from "node:test";
@@ -86,6 +87,14 @@ const moveCount = () => page.locator("#moves li").count();
 const waitMoveListed = (before) =>
   page.waitForFunction((n) => document.querySelectorAll("#moves li").length > n || document.querySelector("#result:not([hidden])"), before);
 
+// Reloads the page in the middle of a match: the same match comes back, its board drawn.
+async function reloadMatch(p = page) {
+  const id = /#\/match\/([\w-]+)/.exec(p.url())?.[1];
+  await p.reload();
+  await p.waitForSelector(".board-wrap svg");
+  assert.equal(/#\/match\/([\w-]+)/.exec(p.url())?.[1], id);
+}
+
 async function resign() {
   await page.click("#resign");
   await page.click(".dialog button.primary");
@@ -131,8 +140,12 @@ step("a whole 五子棋 game (renju, ccgc opening) against a house bot", async (
     await waitTurnOrEnd();
     if (await ended()) break;
     if (await page.isVisible(".dialog")) {
-      // The swap after three stones: keep white.
-      if (!sawSwap) await shots.take(page, "gomoku-swap-dialog");
+      // The swap after three stones: asked again after a reload; keep white.
+      if (!sawSwap) {
+        await shots.take(page, "gomoku-swap-dialog");
+        await reloadMatch();
+        await page.waitForSelector(".dialog");
+      }
       sawSwap = true;
       await page.click(".dialog button:not(.primary)");
       await page.waitForSelector(".dialog", { state: "detached" });
@@ -141,7 +154,11 @@ step("a whole 五子棋 game (renju, ccgc opening) against a house bot", async (
     const step = await page.textContent("#gomoku-step");
     if (/选择第五手/.test(step) && !sawChoose) {
       sawChoose = true;
-      assert.ok((await page.locator("[data-offer]").count()) >= 1, "the fifth-move offers are marked");
+      const offers = await page.locator("[data-offer]").count();
+      assert.ok(offers >= 1, "the fifth-move offers are marked");
+      await reloadMatch();
+      await page.waitForFunction(() => /选择第五手/.test(document.querySelector("#gomoku-step")?.textContent ?? ""));
+      assert.equal(await page.locator("[data-offer]").count(), offers, "the offers after a reload");
       await shots.take(page, "gomoku-choose-fifth");
     }
     const point = await page.evaluate(chooseGomokuPoint);
@@ -162,6 +179,9 @@ step("a whole 五子棋 game (renju, ccgc opening) against a house bot", async (
 
 step("军棋: deployment editor, then moves on the board", async () => {
   const id = await startHouseBotGame("junqi-blitz", 0);
+  await page.waitForSelector("#deploy-submit");
+  // A reload during the deployment brings the editor back.
+  await reloadMatch();
   await page.waitForSelector("#deploy-submit");
   await shots.take(page, "junqi-deploy");
   // The flag dragged to the front row is refused in plain words.
@@ -218,6 +238,12 @@ step("军棋: deployment editor, then moves on the board", async () => {
       sawBattle = true;
     }
     moves++;
+    if (moves === 2 && !(await ended())) {
+      // After a reload: the same pieces, our own face up, the enemy's still face down.
+      const pieces = await page.locator("[data-post]").count();
+      await reloadMatch();
+      await page.waitForFunction((n) => document.querySelectorAll("[data-post]").length === n, pieces);
+    }
   }
   assert.ok(moves >= 3 || (await ended()), "moves were played");
   assert.ok(sawBattle || (await ended()), "a battle's outcome was marked");
@@ -314,9 +340,18 @@ step("苏拉卡尔塔: moves, and a capture's path along the loops", async () =>
       if ((await page.locator(".target.capture").count()) > 0) {
         assert.ok((await page.locator(".capture-path").count()) > 0, "the capture's path is drawn");
         if (!sawCapture) await shots.take(page, "surakarta-capture-path");
+        const first = !sawCapture;
         sawCapture = true;
         await page.locator(".target.capture").first().click();
         moved = true;
+        if (first) {
+          // Reloaded after the capture: the same pieces on the board.
+          await waitMoveListed(before);
+          await waitTurnOrEnd();
+          const pieces = await page.locator(".piece").count();
+          await reloadMatch();
+          await page.waitForFunction((n) => document.querySelectorAll(".piece").length === n, pieces);
+        }
         break;
       }
       await page.click(`.cell[data-point="${p}"]`); // unselect
@@ -438,6 +473,13 @@ step("a phone-sized screen: lobby and a game fit the width", async () => {
   await p.waitForSelector("#turn.mine");
   await p.tap('[data-point="H8"]');
   await p.waitForSelector('[data-stone="H8"]');
+  // A guest's reload: the same guest (its resume token), back in the game with its stone.
+  await p.waitForSelector("#turn.mine");
+  const stones = await p.locator("[data-stone]").count();
+  await reloadMatch(p);
+  await p.waitForSelector('[data-stone="H8"]');
+  await p.waitForSelector("#turn.mine");
+  assert.equal(await p.locator("[data-stone]").count(), stones);
   assert.ok(await fits(), "the board fits the phone's width");
   await p.screenshot({ path: `${shots.dir}/${String(++shots.n).padStart(2, "0")}-phone-match.png`, fullPage: true });
   await phone.close();
