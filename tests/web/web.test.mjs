@@ -486,6 +486,44 @@ step("a phone-sized screen: lobby and a game fit the width", async () => {
   assert.deepEqual(phoneErrors, []);
 });
 
+step("a laptop screen (1366×768): each game's whole board and both clocks without scrolling", async () => {
+  const laptop = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: "zh-CN" });
+  const p = await laptop.newPage();
+  const laptopErrors = watchErrors(p);
+  await p.goto(server.url + "/");
+  await p.fill("#guest-name", "laptop");
+  await p.click("#guest-submit");
+  await p.waitForSelector("#bot-form");
+  for (const [game, preset] of [["junqi", "junqi-blitz"], ["gomoku", "gomoku-blitz"], ["dots", "dots-blitz"], ["surakarta", "surakarta-blitz"]]) {
+    await p.click("#nav-lobby");
+    await p.waitForSelector("#bot-form");
+    await p.selectOption("#bot-game", game);
+    await p.selectOption("#bot-preset", preset);
+    await p.selectOption("#bot-seat", "0");
+    await p.click("#bot-start");
+    await p.waitForURL(/#\/match\//);
+    await p.waitForSelector(".board-wrap svg");
+    if (game === "junqi") {
+      // The whole board, after the deployment.
+      await p.click("#deploy-submit");
+      await p.waitForSelector("svg.junqi:not(.deploy)");
+    }
+    const inView = await p.evaluate(() =>
+      ["#clock-0", "#clock-1", ".board-wrap svg"].map((sel) => {
+        const r = document.querySelector(sel).getBoundingClientRect();
+        return { sel, top: r.top, bottom: r.bottom, fits: r.top >= 0 && r.bottom <= window.innerHeight };
+      }),
+    );
+    for (const box of inView) assert.ok(box.fits, `${game}: ${box.sel} spans ${box.top}..${box.bottom} of 768`);
+    await p.screenshot({ path: `${shots.dir}/${String(++shots.n).padStart(2, "0")}-laptop-${game}.png` });
+    await p.click("#resign");
+    await p.click(".dialog button.primary");
+    await p.waitForSelector("#result:not([hidden])");
+  }
+  await laptop.close();
+  assert.deepEqual(laptopErrors, []);
+});
+
 step("no script errors on any page", async () => {
   // A refused request's 4xx shows in the console as a failed load; anything else is a bug.
   assert.deepEqual(
