@@ -524,6 +524,69 @@ step("a laptop screen (1366×768): each game's whole board and both clocks witho
   assert.deepEqual(laptopErrors, []);
 });
 
+step("settings: move sounds are off until switched on, and both settings stay", async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "zh-CN" });
+  // Counts the tones the page starts (headless Chromium plays them to nowhere).
+  await context.addInitScript(() => {
+    window.__tones = 0;
+    const Base = window.AudioContext;
+    window.AudioContext = class extends Base {
+      createOscillator() {
+        const osc = super.createOscillator();
+        const start = osc.start.bind(osc);
+        osc.start = (...args) => {
+          window.__tones++;
+          return start(...args);
+        };
+        return osc;
+      }
+    };
+  });
+  const p = await context.newPage();
+  const pageErrors = watchErrors(p);
+  await p.goto(server.url + "/");
+  await p.fill("#guest-name", "listener");
+  await p.click("#guest-submit");
+  await p.waitForSelector("#bot-form");
+  const playOneStone = async () => {
+    await p.click("#nav-lobby");
+    await p.waitForSelector("#bot-form");
+    await p.selectOption("#bot-game", "gomoku");
+    await p.selectOption("#bot-preset", "gomoku-blitz");
+    await p.selectOption("#bot-seat", "0");
+    await p.click("#bot-start");
+    await p.waitForURL(/#\/match\//);
+    await p.waitForSelector("#turn.mine");
+    await p.click('[data-point="H8"]');
+    await p.waitForSelector('[data-stone="H8"]');
+    await p.waitForSelector("#turn.mine"); // the bot answered
+    await p.click("#resign");
+    await p.click(".dialog button.primary");
+    await p.waitForSelector("#result:not([hidden])");
+  };
+  await playOneStone();
+  assert.equal(await p.evaluate(() => window.__tones), 0, "no sound by default");
+
+  await p.click("#settings");
+  await p.waitForSelector(".dialog #settings-sounds");
+  assert.equal(await p.inputValue("#settings-low-time"), "30");
+  await p.selectOption("#settings-low-time", "60");
+  await p.check("#settings-sounds");
+  await shots.take(p, "settings");
+  await p.click(".dialog button.primary");
+  await playOneStone();
+  // Our stone, the bot's, and the end: each a sound.
+  assert.ok((await p.evaluate(() => window.__tones)) >= 3, "moves and the end sound");
+
+  await p.reload();
+  await p.waitForSelector("#settings");
+  await p.click("#settings");
+  assert.equal(await p.inputValue("#settings-low-time"), "60");
+  assert.ok(await p.isChecked("#settings-sounds"));
+  await context.close();
+  assert.deepEqual(pageErrors, []);
+});
+
 step("no script errors on any page", async () => {
   // A refused request's 4xx shows in the console as a failed load; anything else is a bug.
   assert.deepEqual(

@@ -8,6 +8,8 @@ import { h, replaceChildren } from "./dom";
 import { currentLang, onLangChange, setLang, t } from "./i18n";
 import { navigate } from "./nav";
 import { session } from "./session";
+import { LOW_TIME_CHOICES, settings, updateSettings } from "./settings";
+import { dialog } from "./dom";
 import { renderLobby } from "./pages/lobby";
 import { renderLogin } from "./pages/login";
 import { renderMatch } from "./pages/match";
@@ -41,6 +43,28 @@ let cleanup: Cleanup | void;
 let waitingForSignIn = false; // the page asked for a sign-in and shows the login form
 
 
+// This browser's settings (settings.ts), applied as they change.
+function openSettings(): void {
+  const low = h(
+    "select",
+    { id: "settings-low-time", onchange: (e: Event) => updateSettings({ lowTimeSeconds: Number((e.target as HTMLSelectElement).value) }) },
+    LOW_TIME_CHOICES.map((n) =>
+      h("option", { value: String(n), selected: settings().lowTimeSeconds === n }, n ? t("settings.low_seconds", { n }) : t("settings.low_off")),
+    ),
+  );
+  const sounds = h("input", {
+    type: "checkbox",
+    id: "settings-sounds",
+    checked: settings().sounds,
+    onchange: (e: Event) => updateSettings({ sounds: (e.target as HTMLInputElement).checked }),
+  });
+  void dialog(
+    t("settings.title"),
+    h("div", { class: "settings" }, h("label", null, t("settings.low_time"), " ", low), h("label", null, sounds, " ", t("settings.sounds"))),
+    [{ label: t("settings.done"), value: true, primary: true }],
+  );
+}
+
 function renderHeader(): void {
   const me = session.me;
   const link = (href: string, label: string, id: string) =>
@@ -64,6 +88,7 @@ function renderHeader(): void {
             h("button", { class: "link", id: "sign-out", onclick: () => void session.signOut().then(() => navigate("/login")) }, t("nav.signout")),
           ]
         : h("a", { href: "#/login", id: "nav-signin" }, t("nav.signin")),
+      h("button", { class: "link", id: "settings", title: t("settings.open"), onclick: openSettings }, "⚙"),
       h("button", { class: "lang", id: "lang", onclick: () => setLang(currentLang() === "zh" ? "en" : "zh") }, t("lang.switch")),
     ),
   );

@@ -12,6 +12,8 @@ import { ServerError } from "../net/client";
 import type { MatchEvent, MatchSummary } from "../net/proto";
 import { navigate } from "../nav";
 import { session } from "../session";
+import { settings } from "../settings";
+import { play } from "../sounds";
 
 const toAction = (e: MatchEvent): LastAction => ({ actor: e.actor, move: e.move, events: e.events ?? [] });
 
@@ -112,20 +114,36 @@ export function renderMatch(root: HTMLElement, id: string): () => void {
       ),
     );
 
+    // The low-time warning (settings.ts): the clock is marked, and one's own sounds once.
+    let warnedLow = false;
     const tick = () => {
       const s = matches.get(id);
       if (!s) return;
+      const lowMs = settings().lowTimeSeconds * 1000;
       for (const i of [0, 1]) {
         const running = !s.ended && (s.clocks.running_both || s.clocks.running === i);
-        bars[i].clock.textContent = clockText(remainingMs(s, i));
+        const left = remainingMs(s, i);
+        const low = lowMs > 0 && left < lowMs && !!s.started.time_control?.total_ms;
+        bars[i].clock.textContent = clockText(left);
         bars[i].el.classList.toggle("running", running);
-        bars[i].clock.classList.toggle("low", remainingMs(s, i) < 30_000);
+        bars[i].clock.classList.toggle("low", low);
+        if (i === seat && running && low && !warnedLow) {
+          warnedLow = true;
+          play("low");
+        }
       }
       const per = moveRemainingMs(s);
       bars[s.clocks.running >= 0 ? s.clocks.running : 0].clock.title = per ? t("match.per_move", { t: clockText(per) }) : "";
     };
 
+    // Sounds for what happens from now on (not for the events a (re)load replays).
+    let heardEvents = st.events.length;
+    let heardEnd = !!st.ended;
     const update = (s: MatchState) => {
+      if (s.events.length > heardEvents) play("move");
+      heardEvents = s.events.length;
+      if (s.ended && !heardEnd) play("end");
+      heardEnd = !!s.ended;
       const actions = s.events.map(toAction);
       const interactive = seat >= 0 && !s.ended && s.view.can_act;
       board.update({ view: s.view, last: actions.length ? actions[actions.length - 1] : null, history: actions, interactive });
