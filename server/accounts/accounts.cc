@@ -1,5 +1,7 @@
 #include "server/accounts/accounts.h"
 
+#include <optional>
+#include <type_traits>
 #include <utility>
 
 #include "server/accounts/crypto.h"
@@ -31,6 +33,19 @@ std::optional<std::pair<std::string_view, std::string_view>> split_token(std::st
   auto secret = t.substr(2 * kTokenIdBytes + 1);
   if (!is_hex(id) || !is_hex(secret)) return std::nullopt;
   return std::pair{id, secret};
+}
+
+// The stored record of `token` (found by its public id with `lookup`) when the token's secret
+// matches its hash; nullopt for anything else.
+template <class Lookup>
+auto record_of(std::string_view token, Lookup lookup)
+    -> std::optional<std::remove_cvref_t<decltype(lookup(std::string_view()).value())>> {
+  auto parts = split_token(token);
+  if (!parts) return std::nullopt;
+  auto record = lookup(parts->first);
+  if (!record || !constant_time_equal(sha256_bytes(parts->second), record->secret_hash))
+    return std::nullopt;
+  return std::move(record).value();
 }
 
 }  // namespace
@@ -116,12 +131,8 @@ Result<Credentials> Accounts::create_bot(std::string_view name,
 }
 
 Result<User> Accounts::verify_token(std::string_view token) {
-  auto parts = split_token(token);
-  if (!parts) return fail(kBadToken);
-  auto record = db_.token_by_id(parts->first);
+  auto record = record_of(token, [this](std::string_view id) { return db_.token_by_id(id); });
   if (!record) return fail(kBadToken);
-  if (!constant_time_equal(sha256_bytes(parts->second), record->secret_hash))
-    return fail(kBadToken);
   auto user = db_.user_by_id(record->user_id);
   if (!user) return fail(kBadToken);
   if (user->disabled) return fail("account '" + user->name + "' is disabled");
@@ -155,12 +166,8 @@ Result<Accounts::SignInSession> Accounts::remember_sign_in(storage::Id user,
 }
 
 Result<User> Accounts::verify_sign_in_session(std::string_view token) {
-  auto parts = split_token(token);
-  if (!parts) return fail(kBadSession);
-  auto record = db_.sign_in_session(parts->first);
+  auto record = record_of(token, [this](std::string_view id) { return db_.sign_in_session(id); });
   if (!record) return fail(kBadSession);
-  if (!constant_time_equal(sha256_bytes(parts->second), record->secret_hash))
-    return fail(kBadSession);
   if (record->expires_ms <= storage::wall_clock_ms()) return fail(kBadSession);
   auto user = db_.user_by_id(record->user_id);
   if (!user || user->kind != storage::UserKind::kHuman) return fail(kBadSession);
