@@ -58,18 +58,19 @@ function step(name, fn) {
 
 const matchIdFromUrl = () => /#\/match\/([\w-]+)/.exec(page.url())?.[1];
 
-async function startHouseBotGame(preset, seat) {
-  await page.click("#nav-lobby");
-  await page.waitForSelector("#bot-form");
+// A game against the house bot from the lobby of `p` (strength 1 unless given); its match id.
+async function startHouseBotGame(preset, seat, p = page, strength = "1") {
+  await p.click("#nav-lobby");
+  await p.waitForSelector("#bot-form");
   const game = preset.split("-")[0] === "renju" ? "gomoku" : preset.split("-")[0];
-  await page.selectOption("#bot-game", game);
-  await page.selectOption("#bot-preset", preset);
-  await page.selectOption("#bot-seat", String(seat));
-  await page.fill("#bot-strength", "1");
-  await page.click("#bot-start");
-  await page.waitForURL(/#\/match\//);
-  await page.waitForSelector(".board-wrap svg");
-  return matchIdFromUrl();
+  await p.selectOption("#bot-game", game);
+  await p.selectOption("#bot-preset", preset);
+  await p.selectOption("#bot-seat", String(seat));
+  if (strength) await p.fill("#bot-strength", strength);
+  await p.click("#bot-start");
+  await p.waitForURL(/#\/match\//);
+  await p.waitForSelector(".board-wrap svg");
+  return /#\/match\/([\w-]+)/.exec(p.url())?.[1];
 }
 
 // Waits until the page shows the result, or it is our move, or a dialog asks something.
@@ -464,11 +465,7 @@ step("a phone-sized screen: lobby and a game fit the width", async () => {
   const fits = () => p.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
   assert.ok(await fits(), "the lobby fits the phone's width");
   await p.screenshot({ path: `${shots.dir}/${String(++shots.n).padStart(2, "0")}-phone-lobby.png`, fullPage: true });
-  await p.selectOption("#bot-game", "gomoku");
-  await p.selectOption("#bot-preset", "gomoku-blitz");
-  await p.selectOption("#bot-seat", "0");
-  await p.click("#bot-start");
-  await p.waitForURL(/#\/match\//);
+  await startHouseBotGame("gomoku-blitz", 0, p, "");
   await p.waitForSelector("svg.gomoku");
   await p.waitForSelector("#turn.mine");
   await p.tap('[data-point="H8"]');
@@ -495,14 +492,7 @@ step("a laptop screen (1366×768): each game's whole board and both clocks witho
   await p.click("#guest-submit");
   await p.waitForSelector("#bot-form");
   for (const [game, preset] of [["junqi", "junqi-blitz"], ["gomoku", "gomoku-blitz"], ["dots", "dots-blitz"], ["surakarta", "surakarta-blitz"]]) {
-    await p.click("#nav-lobby");
-    await p.waitForSelector("#bot-form");
-    await p.selectOption("#bot-game", game);
-    await p.selectOption("#bot-preset", preset);
-    await p.selectOption("#bot-seat", "0");
-    await p.click("#bot-start");
-    await p.waitForURL(/#\/match\//);
-    await p.waitForSelector(".board-wrap svg");
+    await startHouseBotGame(preset, 0, p, "");
     if (game === "junqi") {
       // The whole board, after the deployment.
       await p.click("#deploy-submit");
@@ -549,13 +539,7 @@ step("settings: move sounds are off until switched on, and both settings stay", 
   await p.click("#guest-submit");
   await p.waitForSelector("#bot-form");
   const playOneStone = async () => {
-    await p.click("#nav-lobby");
-    await p.waitForSelector("#bot-form");
-    await p.selectOption("#bot-game", "gomoku");
-    await p.selectOption("#bot-preset", "gomoku-blitz");
-    await p.selectOption("#bot-seat", "0");
-    await p.click("#bot-start");
-    await p.waitForURL(/#\/match\//);
+    await startHouseBotGame("gomoku-blitz", 0, p, "");
     await p.waitForSelector("#turn.mine");
     await p.click('[data-point="H8"]');
     await p.waitForSelector('[data-stone="H8"]');
