@@ -88,6 +88,19 @@ const moveCount = () => page.locator("#moves li").count();
 const waitMoveListed = (before) =>
   page.waitForFunction((n) => document.querySelectorAll("#moves li").length > n || document.querySelector("#result:not([hidden])"), before);
 
+// A guest in a browser context of its own (`options`: the viewport and such), in the lobby.
+async function guestInNewContext(name, options, init = async () => {}) {
+  const context = await browser.newContext({ locale: "zh-CN", ...options });
+  await init(context);
+  const p = await context.newPage();
+  const pageErrors = watchErrors(p);
+  await p.goto(server.url + "/");
+  await p.fill("#guest-name", name);
+  await p.click("#guest-submit");
+  await p.waitForSelector("#bot-form");
+  return { context, p, pageErrors };
+}
+
 // Reloads the page in the middle of a match: the same match comes back, its board drawn.
 async function reloadMatch(p = page) {
   const id = /#\/match\/([\w-]+)/.exec(p.url())?.[1];
@@ -455,13 +468,11 @@ step("tournaments and a profile with its rating history", async () => {
 });
 
 step("a phone-sized screen: lobby and a game fit the width", async () => {
-  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: "zh-CN" });
-  const p = await phone.newPage();
-  const phoneErrors = watchErrors(p);
-  await p.goto(server.url + "/");
-  await p.fill("#guest-name", "手机访客");
-  await p.click("#guest-submit");
-  await p.waitForSelector("#bot-form");
+  const { context: phone, p, pageErrors: phoneErrors } = await guestInNewContext("手机访客", {
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
   const fits = () => p.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
   assert.ok(await fits(), "the lobby fits the phone's width");
   await p.screenshot({ path: `${shots.dir}/${String(++shots.n).padStart(2, "0")}-phone-lobby.png`, fullPage: true });
@@ -484,13 +495,7 @@ step("a phone-sized screen: lobby and a game fit the width", async () => {
 });
 
 step("a laptop screen (1366×768): each game's whole board and both clocks without scrolling", async () => {
-  const laptop = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: "zh-CN" });
-  const p = await laptop.newPage();
-  const laptopErrors = watchErrors(p);
-  await p.goto(server.url + "/");
-  await p.fill("#guest-name", "laptop");
-  await p.click("#guest-submit");
-  await p.waitForSelector("#bot-form");
+  const { context: laptop, p, pageErrors: laptopErrors } = await guestInNewContext("laptop", { viewport: { width: 1366, height: 768 } });
   for (const [game, preset] of [["junqi", "junqi-blitz"], ["gomoku", "gomoku-blitz"], ["dots", "dots-blitz"], ["surakarta", "surakarta-blitz"]]) {
     await startHouseBotGame(preset, 0, p, "");
     if (game === "junqi") {
@@ -515,29 +520,24 @@ step("a laptop screen (1366×768): each game's whole board and both clocks witho
 });
 
 step("settings: move sounds are off until switched on, and both settings stay", async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "zh-CN" });
   // Counts the tones the page starts (headless Chromium plays them to nowhere).
-  await context.addInitScript(() => {
-    window.__tones = 0;
-    const Base = window.AudioContext;
-    window.AudioContext = class extends Base {
-      createOscillator() {
-        const osc = super.createOscillator();
-        const start = osc.start.bind(osc);
-        osc.start = (...args) => {
-          window.__tones++;
-          return start(...args);
-        };
-        return osc;
-      }
-    };
-  });
-  const p = await context.newPage();
-  const pageErrors = watchErrors(p);
-  await p.goto(server.url + "/");
-  await p.fill("#guest-name", "listener");
-  await p.click("#guest-submit");
-  await p.waitForSelector("#bot-form");
+  const countTones = (context) =>
+    context.addInitScript(() => {
+      window.__tones = 0;
+      const Base = window.AudioContext;
+      window.AudioContext = class extends Base {
+        createOscillator() {
+          const osc = super.createOscillator();
+          const start = osc.start.bind(osc);
+          osc.start = (...args) => {
+            window.__tones++;
+            return start(...args);
+          };
+          return osc;
+        }
+      };
+    });
+  const { context, p, pageErrors } = await guestInNewContext("listener", { viewport: { width: 1280, height: 900 } }, countTones);
   const playOneStone = async () => {
     await startHouseBotGame("gomoku-blitz", 0, p, "");
     await p.waitForSelector("#turn.mine");
