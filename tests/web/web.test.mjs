@@ -266,6 +266,8 @@ step("军棋: deployment editor, then moves on the board", async () => {
   await shots.take(page, "junqi-play");
   if (!(await ended())) await resign();
   assert.match(await page.textContent("#result-text"), /认输|获胜/);
+  // The referee's detail ("seat 0 resigned", "flag captured", ...) in the page's language.
+  assert.doesNotMatch(await page.textContent("#result-text"), /seat \d|resigned|captured|no legal move/);
   await shots.take(page, "junqi-result");
   finished.junqi = id;
 });
@@ -561,6 +563,19 @@ step("settings: move sounds are off until switched on, and both settings stay", 
   await playOneStone();
   // Our stone, the bot's, and the end: each a sound.
   assert.ok((await p.evaluate(() => window.__tones)) >= 3, "moves and the end sound");
+
+  // A rematch with the sides swapped: the house bot (same strength) now opens.
+  const first = /#\/match\/([\w-]+)/.exec(p.url())?.[1];
+  await p.click("#rematch");
+  await p.waitForFunction((old) => !location.hash.includes(old), first);
+  await p.waitForSelector(".board-wrap svg");
+  assert.match(await p.getAttribute(".board-col > .player-bar:last-child", "class"), /seat1/, "we hold seat 1 now");
+  assert.equal(await p.textContent(".board-col > .player-bar:first-child .pname"), "House bot · 5");
+  await p.waitForSelector("[data-stone]"); // the bot's first stone
+  await p.waitForSelector("#turn.mine");
+  await p.click("#resign");
+  await p.click(".dialog button.primary");
+  await p.waitForSelector("#result:not([hidden])");
 
   await p.reload();
   await p.waitForSelector("#settings");

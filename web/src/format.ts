@@ -39,10 +39,45 @@ export function playerName(p: Player | undefined): string {
   return p.name;
 }
 
-export function outcomeText(o: Outcome, players: Player[]): string {
+export function outcomeText(o: Outcome, players: Player[], game = ""): string {
   const how = tx("ending", o.ending);
   const who = o.winner === 0 || o.winner === 1 ? t("match.winner", { name: playerName(players[o.winner]) }) : t("match.draw");
-  return `${who} — ${how}${o.detail ? ` (${o.detail})` : ""}`;
+  return `${who} — ${how}${o.detail ? ` (${detailText(o.detail, game)})` : ""}`;
+}
+
+// The referee's and the engines' outcome details (English on the wire, for bots and logs)
+// in the page's language: the known forms, numbers kept; anything else as it came.
+const ZH_COLOUR: Record<string, string> = { black: "黑方", white: "白方", red: "红方", blue: "蓝方" };
+const ZH_FOUL: Record<string, string> = { overline: "长连", "double-four": "四四", "double-three": "三三" };
+const ZH_DETAILS: [RegExp, (m: RegExpMatchArray, seat: (s: string) => string) => string][] = [
+  [/^seat ([01]) resigned$/, (m, seat) => `${seat(m[1])}认输`],
+  [/^seat ([01]) ran out of time$/, (m, seat) => `${seat(m[1])}超时`],
+  [/^seat ([01]) exceeded the per-move limit of (\d+) (s|ms)$/, (m, seat) => `${seat(m[1])}超过每步 ${m[2]} ${m[3] === "s" ? "秒" : "毫秒"}的限时`],
+  [/^seat ([01]) did not come back within (\d+) (s|ms)$/, (m, seat) => `${seat(m[1])}断线后 ${m[2]} ${m[3] === "s" ? "秒" : "毫秒"}内未回来`],
+  [/^seat ([01]) made an illegal move: (.*)$/, (m, seat) => `${seat(m[1])}走了不合规则的一步：${m[2]}`],
+  [/^seat ([01]) made (\d+) illegal attempts; the last: (.*)$/, (m, seat) => `${seat(m[1])}走了 ${m[2]} 次不合规则的着法，最后一次：${m[3]}`],
+  [/^both seats passed a limit at the same moment$/, () => "双方同时超过时限"],
+  [/^(black|white) made five$/, (m) => `${ZH_COLOUR[m[1]]}连成五子`],
+  [/^(overline|double-four|double-three) by black$/, (m) => `黑方${ZH_FOUL[m[1]]}禁手`],
+  [/^board full$/, () => "棋盘已满"],
+  [/^flag captured$/, () => "军旗被夺"],
+  [/^no legal move$/, () => "无子可走"],
+  [/^(\d+) plies without a battle$/, (m) => `连续 ${m[1]} 步未交战`],
+  [/^(black|white|red|blue) has no pieces left$/, (m) => `${ZH_COLOUR[m[1]]}已无棋子`],
+  [/^(black|white|red|blue) has no legal move$/, (m) => `${ZH_COLOUR[m[1]]}无子可走`],
+  [/^no capture in (\d+) plies \(no_capture_limit=\d+\), pieces black (\d+), white (\d+)$/, (m) => `连续 ${m[1]} 步未吃子，按子数判定（黑 ${m[2]}，白 ${m[3]}）`],
+  [/^move cap of (\d+) plies reached \(max_plies=\d+\), pieces black (\d+), white (\d+)$/, (m) => `达到 ${m[1]} 步上限，按子数判定（黑 ${m[2]}，白 ${m[3]}）`],
+  [/^server shutting down for maintenance$/, () => "服务器停机维护"],
+];
+
+export function detailText(detail: string, game = ""): string {
+  if (currentLang() !== "zh") return detail;
+  const seat = (s: string) => seatName(game, Number(s));
+  for (const [pattern, say] of ZH_DETAILS) {
+    const m = detail.match(pattern);
+    if (m) return say(m, seat);
+  }
+  return detail;
 }
 
 export function seatName(game: string, seat: number): string {

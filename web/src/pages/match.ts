@@ -136,6 +136,31 @@ export function renderMatch(root: HTMLElement, id: string): () => void {
       bars[s.clocks.running >= 0 ? s.clocks.running : 0].clock.title = per ? t("match.per_move", { t: clockText(per) }) : "";
     };
 
+    // The same game again with the sides swapped: against the house bot at its strength at
+    // once (the new match opens wherever we are); against a person, a challenge.
+    const rematch = async () => {
+      const opponent = players[1 - seat];
+      if (!opponent) return;
+      const setup = {
+        preset: st.started.preset,
+        game: st.started.game,
+        rules: st.started.rules,
+        time_control: st.started.time_control,
+        seat: 1 - seat,
+      };
+      try {
+        if (opponent.role === "ROLE_HOUSE_BOT") {
+          const strength = Number(/(\d+)\s*$/.exec(opponent.name)?.[1] ?? 0);
+          await session.client.request({ play_house_bot: { setup, strength } });
+        } else {
+          await session.client.request({ send_challenge: { opponent: opponent.user_id, setup } });
+          toast(t("match.rematch_sent", { name: playerName(opponent) }));
+        }
+      } catch (e) {
+        toast(t("match.error", { msg: e instanceof Error ? e.message : String(e) }), "error");
+      }
+    };
+
     // Sounds for what happens from now on (not for the events a (re)load replays).
     let heardEvents = st.events.length;
     let heardEnd = !!st.ended;
@@ -159,11 +184,12 @@ export function renderMatch(root: HTMLElement, id: string): () => void {
         replaceChildren(
           result,
           h("h2", null, mine),
-          h("p", { id: "result-text" }, outcomeText(o, players)),
+          h("p", { id: "result-text" }, outcomeText(o, players, st.started.game)),
           h(
             "p",
-            { class: "buttons" },
+            { class: "buttons wrap" },
             h("a", { class: "button", href: `#/replay/${id}`, id: "to-replay" }, t("match.replay")),
+            seat >= 0 ? h("button", { id: "rematch", onclick: () => void rematch() }, t("match.rematch")) : null,
             h("a", { class: "button", href: "#/" }, t("match.back_lobby")),
           ),
         );

@@ -111,7 +111,7 @@ export function renderReplay(root: HTMLElement, id: string, query: URLSearchPara
           " vs ",
           h("b", { class: "seat1" }, playerName(rec.players[1])),
           " — ",
-          outcomeText(rec.outcome, rec.players),
+          outcomeText(rec.outcome, rec.players, rec.game),
         ),
         viewButtons,
         h(

@@ -68,7 +68,7 @@ export function renderWatch(root: HTMLElement): () => void {
                 h(
                   "li",
                   { class: "finished-match", dataset: { match: m.match_id } },
-                  h("span", null, h("span", { class: "tag" }, gameTitle(m.game)), " ", vs(m.players), h("small", { class: "muted" }, ` · ${m.outcome ? outcomeText(m.outcome, m.players) : ""}`)),
+                  h("span", null, h("span", { class: "tag" }, gameTitle(m.game)), " ", vs(m.players), h("small", { class: "muted" }, ` · ${m.outcome ? outcomeText(m.outcome, m.players, m.game) : ""}`)),
                   h("a", { class: "button", href: `#/replay/${m.match_id}` }, t("watch.replay")),
                 ),
               ),
