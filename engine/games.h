@@ -67,6 +67,26 @@ constexpr bool is_listed() {
     return true;
 }
 
+// Whether a game can end in a draw by its rules: a game that never can (点格棋's 25 boxes)
+// says `static constexpr bool kDrawPossible = false`, and then nobody may offer one.
+template <Game G>
+constexpr bool can_be_drawn() {
+  if constexpr (requires { G::kDrawPossible; })
+    return G::kDrawPossible;
+  else
+    return true;
+}
+
+// Whether a seat does not see the whole position (军棋's hidden pieces): such a game allows
+// no takeback, since what a battle revealed cannot be forgotten. `kHiddenInformation = true`.
+template <Game G>
+constexpr bool has_hidden_information() {
+  if constexpr (requires { G::kHiddenInformation; })
+    return G::kHiddenInformation;
+  else
+    return false;
+}
+
 // Calls f.template operator()<G>() for the game named `name`; false when no game has it.
 template <class F>
 bool visit_game(std::string_view name, F&& f) {

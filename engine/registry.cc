@@ -12,7 +12,8 @@ std::vector<GameInfo> make_infos() {
   std::vector<GameInfo> out;
   for_each_game([&]<Game G>() {
     out.push_back(GameInfo{G::kName, G::kTitle, G::kEnglish, typename G::Rules{}.to_string(),
-                           &create_adapted<G>, is_listed<G>()});
+                           &create_adapted<G>, is_listed<G>(), can_be_drawn<G>(),
+                           has_hidden_information<G>()});
   });
   return out;
 }

@@ -63,6 +63,8 @@ struct GameInfo {
   std::string default_rules;  // canonical text of the default rules value
   Result<std::unique_ptr<AnyGame>> (*create)(std::string_view rules_text);
   bool listed = true;  // offered to players (false: a game for the tests)
+  bool can_be_drawn = true;         // its rules can end it in a draw (not 点格棋)
+  bool hidden_information = false;  // a seat does not see the whole position (军棋)
 };
 
 std::span<const GameInfo> games();

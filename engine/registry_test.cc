@@ -22,6 +22,13 @@ TEST(Registry, ListsTheGamesInOrderWithTheTestGameUnlisted) {
   EXPECT_NE(unknown.message().find("known: junqi"), std::string::npos);
 }
 
+TEST(Registry, SaysWhichGamesCanBeDrawnAndWhichHideInformation) {
+  for (const auto& g : games()) {
+    EXPECT_EQ(g.can_be_drawn, g.name != "dots") << g.name;  // 25 boxes never split evenly
+    EXPECT_EQ(g.hidden_information, g.name == "junqi") << g.name;
+  }
+}
+
 TEST(Registry, DefaultRulesRoundTrip) {
   for (const auto& g : games()) {
     auto game = g.create(g.default_rules);

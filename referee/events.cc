@@ -14,6 +14,8 @@ std::string_view event_kind_name(EventKind kind) {
       return "action";
     case EventKind::kEnd:
       return "end";
+    case EventKind::kTakeback:
+      return "takeback";
   }
   return "unknown";
 }
@@ -23,6 +25,9 @@ std::uint64_t EventLog::append(MatchEvent event) {
   if (event.kind == EventKind::kAction) {
     action_seq_.push_back(event.seq);
     event.action_number = static_cast<int>(action_seq_.size());
+  } else if (event.kind == EventKind::kTakeback) {
+    action_seq_.resize(std::min(action_seq_.size(),
+                                static_cast<std::size_t>(std::max(event.action_number, 0))));
   }
   events_.push_back(std::move(event));
   return events_.back().seq;
@@ -51,7 +56,7 @@ std::vector<RecipientEvent> EventLog::events_for(Seat recipient, std::uint64_t a
   for (std::uint64_t seq = after_seq + 1; seq <= last && out.size() < limit; ++seq) {
     const MatchEvent& e = events_[seq - 1];
     out.push_back({e.seq, e.kind, e.actor, e.action_number, e.renderings[index], e.elapsed_ms,
-                   e.clock_ms, e.outcome});
+                   e.clock_ms, e.outcome, e.taken_back});
   }
   return out;
 }

@@ -7,6 +7,10 @@
 //
 // Spectators with a delay of N plies get an action's event only once N more
 // actions have followed; the end of the game releases everything.
+//
+// A takeback (both seats agreed) is an event too: the last actions are undone and the
+// actions after it are numbered from there. Only matches without a spectator delay allow
+// takebacks (the referee refuses them otherwise).
 #pragma once
 
 #include <array>
@@ -19,18 +23,20 @@
 
 namespace boyi::referee {
 
-enum class EventKind : std::uint8_t { kStart, kAction, kEnd };
-std::string_view event_kind_name(EventKind kind);  // "start", "action", "end"
+enum class EventKind : std::uint8_t { kStart, kAction, kEnd, kTakeback };
+std::string_view event_kind_name(EventKind kind);  // "start", "action", "end", "takeback"
 
 struct MatchEvent {
   std::uint64_t seq = 0;
   EventKind kind = EventKind::kStart;
-  Seat actor = kPublic;                    // kAction: who acted; otherwise kPublic
-  int action_number = 0;                   // kAction: 1, 2, ... (accepted actions so far)
+  Seat actor = kPublic;  // kAction: who acted; kTakeback: who asked; otherwise kPublic
+  // kAction: 1, 2, ... (accepted actions so far); kTakeback: the actions that remain
+  int action_number = 0;
   std::array<std::string, 3> renderings;   // [viewer_index(v)]: seat 0, seat 1, spectators
   std::int64_t elapsed_ms = 0;             // kAction: server-measured thinking time
   std::array<std::int64_t, 2> clock_ms{};  // both clocks after the event
   Outcome outcome;                         // kEnd: how the match ended
+  int taken_back = 0;                      // kTakeback: how many actions it undid
 };
 
 // One recipient's copy of an event.
@@ -43,6 +49,7 @@ struct RecipientEvent {
   std::int64_t elapsed_ms = 0;
   std::array<std::int64_t, 2> clock_ms{};
   Outcome outcome;
+  int taken_back = 0;
   bool operator==(const RecipientEvent&) const = default;
 };
 

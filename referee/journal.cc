@@ -3,7 +3,7 @@
 namespace boyi::referee {
 namespace {
 
-constexpr std::string_view kNames[] = {"start", "action", "illegal", "end"};
+constexpr std::string_view kNames[] = {"start", "action", "illegal", "end", "takeback"};
 
 }  // namespace
 

@@ -24,10 +24,13 @@ enum class EntryKind : std::uint8_t {
   kStart,           // the match began; text = the canonical rules text
   kAction,          // an accepted action; text = the action exactly as applied
   kIllegalAttempt,  // a rejected attempt (it counts against the policy); text = what was sent
-  kEnd,             // an ending not caused by an action: resignation, time, disconnect, abort
+  kEnd,             // an ending not caused by an action: resignation, time, disconnect, abort,
+                    // a draw by agreement
+  kTakeback,        // agreed: the last actions are undone; text = how many (decimal)
 };
 
-std::string_view entry_kind_name(EntryKind kind);  // "start", "action", "illegal", "end"
+// "start", "action", "illegal", "end", "takeback"
+std::string_view entry_kind_name(EntryKind kind);
 std::optional<EntryKind> parse_entry_kind(std::string_view name);
 
 struct JournalEntry {
@@ -35,10 +38,12 @@ struct JournalEntry {
   std::uint64_t index = 0;  // 1, 2, ... : position in this match's journal (a unique key)
   EntryKind kind = EntryKind::kStart;
   std::uint64_t seq = 0;  // the event sequence number this entry produced (0: no event)
-  Seat seat = kPublic;    // who acted (kPublic for start and for endings with no actor)
+  Seat seat = kPublic;    // who acted (kPublic for start and for endings with no actor; for a
+                          // takeback the seat that asked for it)
   // kStart: canonical rules text; kAction: the action in canonical notation, exactly as
   // applied (a 点格棋 turn of several edges is space-separated); kIllegalAttempt: the text
-  // sent (at most kMaxStoredAttemptText bytes); kEnd: empty.
+  // sent (at most kMaxStoredAttemptText bytes); kEnd: empty; kTakeback: the number of
+  // actions undone, in decimal.
   std::string text;
   std::string reason;                      // kIllegalAttempt: why it was refused
   std::int64_t elapsed_ms = 0;             // kAction: server-measured thinking time of this action

@@ -51,6 +51,8 @@ Status MatchConfig::validate() const {
   if (spectator_delay_plies < 0 || spectator_delay_plies > kMaxSpectatorDelay)
     return fail("spectator delay must be 0 to " + std::to_string(kMaxSpectatorDelay) +
                 " plies, got " + std::to_string(spectator_delay_plies));
+  if (takebacks && spectator_delay_plies > 0)
+    return fail("takebacks need a match without a spectator delay");
   return Status::Ok();
 }
 

@@ -46,6 +46,11 @@ struct MatchConfig {
   IllegalMovePolicy illegal;
   std::int64_t disconnect_grace_ms = 30'000;  // a seat away longer than this forfeits
   int spectator_delay_plies = 0;              // spectators see actions this many plies late
+  // What the seats may propose to each other (proposals.h). A draw only where the game's
+  // rules can end in one; a takeback only in a game without hidden information and without
+  // a spectator delay. The host decides (the server: takebacks in casual games only).
+  bool draw_offers = true;
+  bool takebacks = false;
 
   // Checks every value (the game and rules text are checked when the match is made).
   Status validate() const;

@@ -58,12 +58,14 @@ std::array<std::int64_t, 2> clamped(std::array<std::int64_t, 2> ms) {
 
 }  // namespace
 
-Referee::Referee(MatchConfig config, std::unique_ptr<AnyGame> game, MatchJournal& journal)
+Referee::Referee(MatchConfig config, std::unique_ptr<AnyGame> game, MatchJournal& journal,
+                 GameFactory factory)
     : config_(std::move(config)),
       game_(std::move(game)),
       journal_(journal),
       clocks_(config_.time),
-      events_(config_.spectator_delay_plies) {
+      events_(config_.spectator_delay_plies),
+      factory_(std::move(factory)) {
   if (config_.spectator_delay_plies > 0) public_game_ = game_->clone();
 }
 
@@ -88,7 +90,8 @@ Result<std::unique_ptr<Referee>> Referee::create(MatchConfig config, MatchJourna
   if (auto s = config.validate(); !s) return Error{s.message()};
   auto game = make_game(factory, config);
   if (!game) return Error{game.message()};
-  std::unique_ptr<Referee> r(new Referee(std::move(config), std::move(game).value(), journal));
+  std::unique_ptr<Referee> r(
+      new Referee(std::move(config), std::move(game).value(), journal, factory));
   r->last_now_ = now;
   JournalEntry start = r->entry(EntryKind::kStart, kPublic);
   start.seq = 1;
@@ -185,6 +188,7 @@ SubmitResult Referee::submit(Seat seat, std::string_view text, TimePoint now) {
   game_ = std::move(next);
   clocks_ = next_clocks;
   record_action(seat, std::move(e.text), elapsed, e.clock_ms, applied->renderings);
+  lapse_after_action(seat);
   r.status = S::kAccepted;
   r.seq = e.seq;
   r.elapsed_ms = elapsed;
@@ -235,6 +239,7 @@ void Referee::record_action(Seat seat, std::string text, std::int64_t elapsed,
   e.clock_ms = clock_ms;
   const std::uint64_t seq = events_.append(std::move(e));
   actions_.push_back({seq, seat, std::move(text), elapsed, clock_ms});
+  ++acted_[seat];
   advance_public_game();
 }
 
@@ -251,6 +256,7 @@ void Referee::advance_public_game() {
 
 void Referee::finish(Outcome outcome, TimePoint at) {
   outcome_ = std::move(outcome);
+  lapse_all();
   clocks_.stop(at);
   MatchEvent e;
   e.kind = EventKind::kEnd;

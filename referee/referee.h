@@ -26,6 +26,7 @@
 #include "referee/events.h"
 #include "referee/journal.h"
 #include "referee/match_config.h"
+#include "referee/proposals.h"
 #include "referee/record.h"
 
 namespace boyi {
@@ -104,6 +105,20 @@ class Referee {
   Status tick(TimePoint now);
   // When tick() must next be called; none once the match is over.
   std::optional<TimePoint> next_deadline() const;
+  // --- proposals between the seats (proposals.h, proposals.cc) ---------------------------
+  // `seat` offers a draw or asks to take back its last action (and every one since); if
+  // the other seat has proposed the same, this accepts it. Fails, changing nothing, when
+  // the seat may not (the reason says why).
+  Status propose(Seat seat, ProposalKind kind, TimePoint now);
+  // `seat` answers the other seat's open proposal of `kind`: accepting a draw ends the match
+  // by agreement, accepting a takeback undoes the actions (a takeback event).
+  Status answer(Seat seat, ProposalKind kind, bool accept, TimePoint now);
+  // Open proposals (at most one per seat and kind) and the last one that closed.
+  const std::vector<Proposal>& open_proposals() const { return open_; }
+  const std::optional<Proposal>& last_closed_proposal() const { return last_closed_; }
+  // Changes at every change of the proposals: a host tells the seats when it moved.
+  std::uint64_t proposals_version() const { return proposals_version_; }
+
   // Ends the match as aborted (no winner). Applied even if the journal fails (the
   // escape hatch when storage is gone); the journal's status is returned.
   Status abort(std::string reason, TimePoint now);
@@ -145,7 +160,8 @@ class Referee {
   std::optional<MatchRecord> record() const;
 
  private:
-  Referee(MatchConfig config, std::unique_ptr<AnyGame> game, MatchJournal& journal);
+  Referee(MatchConfig config, std::unique_ptr<AnyGame> game, MatchJournal& journal,
+          GameFactory factory);
 
   struct Deadline {
     enum class Kind : std::uint8_t { kFlag, kPerMove, kDisconnect };
@@ -169,6 +185,21 @@ class Referee {
   void record_action(Seat seat, std::string text, std::int64_t elapsed,
                      std::array<std::int64_t, 2> clock_ms, std::array<std::string, 3> renderings);
   void advance_public_game();
+  // Proposals (proposals.cc).
+  Status may_propose(Seat seat, ProposalKind kind) const;
+  int takeback_size(Seat seat) const;  // actions from seat's last one to the end; 0: none
+  void close_proposal(std::size_t index, ProposalState state);
+  void lapse_after_action(Seat actor);
+  void lapse_all();
+  Status accept(Proposal proposal, Seat by, TimePoint now);
+  // The game after the first `keep` actions, replayed through a fresh game.
+  Result<std::unique_ptr<AnyGame>> replayed(int keep) const;
+  // Journals and applies a takeback of `count` actions asked for by `requester`.
+  Status take_back(Seat requester, int count, TimePoint now);
+  // Applies a journaled takeback (live or replayed): the game, the actions and the event;
+  // the clocks as `clock_ms` says, stopped (the caller starts them).
+  void apply_take_back(Seat requester, int count, std::unique_ptr<AnyGame> game,
+                       const std::array<std::int64_t, 2>& clock_ms);
 
   MatchConfig config_;
   std::unique_ptr<AnyGame> game_;
@@ -183,6 +214,13 @@ class Referee {
   Outcome outcome_;
   std::uint64_t journal_index_ = 0;
   TimePoint last_now_{};
+  GameFactory factory_;  // makes the game again for a takeback
+  std::array<int, 2> acted_{};  // actions each seat has made, taken back ones included
+  std::vector<Proposal> open_;
+  std::optional<Proposal> last_closed_;
+  // [kind][seat]: acted_[seat] when its last proposal of that kind was declined or lapsed.
+  std::array<std::array<int, 2>, 2> refused_at_{{{-1, -1}, {-1, -1}}};
+  std::uint64_t proposals_version_ = 0;
 };
 
 }  // namespace boyi::referee

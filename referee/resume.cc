@@ -1,4 +1,6 @@
 // Referee::resume: rebuilding a match from its journal after a restart.
+#include <charconv>
+
 #include "engine/registry.h"
 #include "referee/referee.h"
 
@@ -12,7 +14,8 @@ Result<std::unique_ptr<Referee>> Referee::resume(MatchConfig config,
   auto game = make_game(factory, config);
   if (!game) return Error{game.message()};
   if (entries.empty()) return Error{"match " + config.match_id + ": no journal entries"};
-  std::unique_ptr<Referee> r(new Referee(std::move(config), std::move(game).value(), journal));
+  std::unique_ptr<Referee> r(
+      new Referee(std::move(config), std::move(game).value(), journal, factory));
   r->last_now_ = now;
   Referee& ref = *r;
 
@@ -69,6 +72,19 @@ Result<std::unique_ptr<Referee>> Referee::resume(MatchConfig config,
           ref.finish(e.outcome, now);
         }
         break;
+      case EntryKind::kTakeback: {
+        if (!seat_ok) return Error{where + "no such seat"};
+        int count = 0;
+        const auto [end, ec] = std::from_chars(e.text.data(), e.text.data() + e.text.size(), count);
+        if (ec != std::errc{} || end != e.text.data() + e.text.size() || count < 1 ||
+            count > ref.actions())
+          return Error{where + "'" + e.text + "' is not a number of actions from 1 to " +
+                       std::to_string(ref.actions())};
+        auto before = ref.replayed(ref.actions() - count);
+        if (!before) return Error{where + before.message()};
+        ref.apply_take_back(e.seat, count, std::move(before).value(), e.clock_ms);
+        break;
+      }
       case EntryKind::kEnd:
         if (!e.outcome.finished()) return Error{where + "an end entry without an ending"};
         ref.clocks_.restore(e.clock_ms);

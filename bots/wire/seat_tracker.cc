@@ -94,6 +94,7 @@ Status SeatTracker<G>::start(const v1::MatchStarted& started) {
     knowledge_.emplace(*rules);
   }
   rules_ = *rules;
+  before_.clear();
   match_id_ = started.match_id();
   seat_ = started.seat();
   last_seq_ = 0;
@@ -110,13 +111,26 @@ Status SeatTracker<G>::observe(const v1::MatchEvent& event) {
   if (event.seq() != last_seq_ + 1)
     return fail("event seq " + std::to_string(event.seq()) + " after " + std::to_string(last_seq_) +
                 ": events are missing");
+  const std::string where = "seq " + std::to_string(event.seq()) + ": ";
   if constexpr (std::is_same_v<G, junqi::State>) {
-    if (Status st = follow(event, *knowledge_); !st)
-      return fail("seq " + std::to_string(event.seq()) + ": " + st.message());
+    if (event.takes_back() > 0) return fail(where + "a takeback in a game of hidden information");
+    if (Status st = follow(event, *knowledge_); !st) return fail(where + st.message());
+  } else if (event.takes_back() > 0) {
+    // An agreed takeback: back to the state before the first action it undoes.
+    const std::size_t count = event.takes_back();
+    if (count > before_.size())
+      return fail(where + "a takeback of " + std::to_string(count) + " actions after " +
+                  std::to_string(before_.size()));
+    const G& back = before_[before_.size() - count];
+    if (back.ply() != event.ply())
+      return fail(where + "ply " + std::to_string(back.ply()) + " after the takeback, the event says " +
+                  std::to_string(event.ply()));
+    *knowledge_ = back;
+    before_.resize(before_.size() - count);
   } else {
     G next = *knowledge_;
-    if (Status st = replay(event, next); !st)
-      return fail("seq " + std::to_string(event.seq()) + ": " + st.message());
+    if (Status st = replay(event, next); !st) return fail(where + st.message());
+    before_.push_back(std::move(*knowledge_));
     *knowledge_ = std::move(next);
   }
   last_seq_ = event.seq();

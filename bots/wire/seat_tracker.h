@@ -9,6 +9,9 @@
 //   event's own rendering (junqi_from_wire.h); an event that carries the seat's view
 //   replaces it with that (the server's word). Every event view is kept in order.
 //
+// An agreed takeback (MatchEvent.takes_back, perfect-information games only) returns to the
+// state before the first action it undoes: the tracker keeps the state before each action.
+//
 // A repeated seq (a Sync replay after a reconnect) is ignored; a gap or an event that
 // does not fit is an error, and the tracker is left as it was before that event.
 #pragma once
@@ -16,6 +19,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "bots/player.h"
 #include "boyi/v1/boyi.pb.h"
@@ -47,6 +51,7 @@ class SeatTracker {
   Status apply(const v1::MatchEvent& event, SeatKnowledge<G>& knowledge) const;
 
   std::optional<SeatKnowledge<G>> knowledge_;
+  std::vector<SeatKnowledge<G>> before_;  // perfect information: the state before each action
   typename G::Rules rules_{};
   std::string match_id_;
   Seat seat_ = kPublic;

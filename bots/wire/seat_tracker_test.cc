@@ -164,3 +164,54 @@ TEST(SeatTracker, PerfectInformationMovesMustBeLegal) {
 
 }  // namespace
 }  // namespace boyi::bots
+
+namespace boyi::bots {
+namespace {
+
+// An agreed takeback puts the tracker back where the referee is, and play goes on from there.
+TEST(SeatTracker, FollowsAnAgreedTakeback) {
+  using G = surakarta::State;
+  referee::MemoryJournal journal;
+  referee::MatchConfig c;
+  c.match_id = "t1";
+  c.game = "surakarta";
+  c.takebacks = true;
+  protocol::MatchHeader header;
+  auto made = protocol::WireMatch::create(c, header, journal, referee::TimePoint{});
+  ASSERT_TRUE(made.ok()) << made.message();
+  protocol::WireMatch& m = **made;
+  SeatTracker<G> t;
+  ASSERT_TRUE(t.start(m.started(1, {})).ok());
+  std::uint64_t fed = 1;  // the referee's start event
+  const auto feed = [&] {
+    for (const auto& msg : m.messages(1, fed, false)) {
+      ASSERT_TRUE(msg.has_match_event());
+      ASSERT_TRUE(t.observe(msg.match_event()).ok());
+    }
+    fed = m.referee().last_seq();
+  };
+  Rng rng(3);
+  for (int i = 0; i < 4; ++i) {
+    const Seat s = m.referee().to_move();
+    ASSERT_TRUE(m.submit(s, m.referee().game().random_move(s, rng), {}).accepted());
+  }
+  feed();
+  ASSERT_TRUE(m.propose(0, referee::ProposalKind::kTakeback, {}).ok());
+  ASSERT_TRUE(m.answer(1, referee::ProposalKind::kTakeback, true, {}).ok());
+  feed();
+  EXPECT_EQ(t.knowledge().hash(), m.referee().hash());
+  EXPECT_EQ(t.knowledge().ply(), 2);
+  const Seat s = m.referee().to_move();
+  ASSERT_TRUE(m.submit(s, m.referee().game().random_move(s, rng), {}).accepted());
+  feed();
+  EXPECT_EQ(t.knowledge().hash(), m.referee().hash());
+
+  v1::MatchEvent too_far;
+  too_far.set_match_id("t1");
+  too_far.set_seq(static_cast<std::uint32_t>(t.last_seq() + 1));
+  too_far.set_takes_back(9);
+  EXPECT_FALSE(t.observe(too_far).ok());
+}
+
+}  // namespace
+}  // namespace boyi::bots

@@ -4,9 +4,9 @@
 
 namespace boyi {
 namespace {
-constexpr std::array<std::string_view, 10> kNames = {
-    "none", "normal",          "resignation",        "time_forfeit", "illegal_move",
-    "foul", "no_battle_limit", "disconnect_forfeit", "adjudication", "aborted",
+constexpr std::array<std::string_view, 11> kNames = {
+    "none",    "normal",          "resignation",        "time_forfeit", "illegal_move", "foul",
+    "no_battle_limit", "disconnect_forfeit", "adjudication", "aborted",      "agreement",
 };
 }  // namespace
 

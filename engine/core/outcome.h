@@ -26,6 +26,7 @@ enum class Ending : std::uint8_t {
   kDisconnectForfeit,
   kAdjudication,  // decided by a count at a limit (苏拉卡尔塔 no-capture, move cap)
   kAborted,
+  kAgreement,  // both seats agreed to a draw
 };
 
 std::string_view ending_name(Ending e);

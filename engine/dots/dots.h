@@ -103,6 +103,7 @@ class State {
   static constexpr std::string_view kName = "dots";
   static constexpr std::string_view kTitle = "点格棋";
   static constexpr std::string_view kEnglish = "Dots and Boxes";
+  static constexpr bool kDrawPossible = false;  // 25 boxes: one side always has more
   // The two colours as records name them, the first mover's first, and their letters.
   static constexpr std::array<std::string_view, 2> kColours = {"black", "white"};
   static constexpr std::array<char, 2> kColourLetters = {'B', 'W'};

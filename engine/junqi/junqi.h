@@ -153,6 +153,7 @@ class State {
   static constexpr std::string_view kName = "junqi";
   static constexpr std::string_view kTitle = "军棋";
   static constexpr std::string_view kEnglish = "Junqi (two-player, hidden pieces)";
+  static constexpr bool kHiddenInformation = true;
   // The two colours as records name them, the first mover's first, and their letters.
   static constexpr std::array<std::string_view, 2> kColours = {"red", "blue"};
   static constexpr std::array<char, 2> kColourLetters = {'R', 'B'};

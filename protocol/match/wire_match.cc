@@ -1,6 +1,9 @@
 #include "protocol/match/wire_match.h"
 
 #include <algorithm>
+#include <cstdlib>
+
+#include "engine/registry.h"
 
 namespace boyi::protocol {
 namespace {
@@ -71,18 +74,41 @@ Result<std::unique_ptr<WireMatch>> WireMatch::resume(referee::MatchConfig config
   if (!replay) return Error{replay.message()};
   std::array<v1::GameView, 3> initial;
   for (Seat v : {Seat{0}, Seat{1}, kPublic}) initial[viewer_index(v)] = (*replay)->wire_view(v);
-  std::vector<ActionForms> actions;
+  std::map<std::uint64_t, ActionForms> forms;
+  std::vector<std::uint64_t> seqs;
+  std::vector<const referee::JournalEntry*> standing;  // the actions not taken back
+  std::uint64_t last_change = 0;
   for (const auto& e : entries) {
-    if (e.kind != referee::EntryKind::kAction) continue;
-    auto w = (*replay)->play_wire(e.seat, e.text);
-    if (!w) return Error{"action " + e.text + " does not replay: " + w.message()};
-    actions.push_back(forms_after(**replay, std::move(w).value(), config.time.per_move_ms));
+    if (e.kind == referee::EntryKind::kAction) {
+      auto w = (*replay)->play_wire(e.seat, e.text);
+      if (!w) return Error{"action " + e.text + " does not replay: " + w.message()};
+      forms[e.seq] = forms_after(**replay, std::move(w).value(), config.time.per_move_ms);
+      seqs.push_back(e.seq);
+      standing.push_back(&e);
+      last_change = e.seq;
+    } else if (e.kind == referee::EntryKind::kTakeback) {
+      // The referee checks the count; here it only has to fit.
+      const std::size_t count = static_cast<std::size_t>(std::max(0, std::atoi(e.text.c_str())));
+      if (count < 1 || count > standing.size()) return Error{"takeback " + e.text + " does not fit"};
+      standing.resize(standing.size() - count);
+      seqs.resize(standing.size());
+      auto fresh = create_wire_game(config.game, config.rules_text);
+      if (!fresh) return Error{fresh.message()};
+      replay = std::move(fresh);
+      for (const auto* a : standing)
+        if (auto w = (*replay)->play_wire(a->seat, a->text); !w)
+          return Error{"action " + a->text + " does not replay: " + w.message()};
+      forms[e.seq] = forms_after(**replay, {}, config.time.per_move_ms);
+      last_change = e.seq;
+    }
   }
   auto r = referee::Referee::resume(std::move(config), entries, journal, now, wire_factory);
   if (!r) return Error{r.message()};
   std::unique_ptr<WireMatch> m(new WireMatch(std::move(header), std::move(r).value()));
   m->initial_views_ = std::move(initial);
-  m->actions_ = std::move(actions);
+  m->forms_ = std::move(forms);
+  m->action_seqs_ = std::move(seqs);
+  m->last_change_seq_ = last_change;
   return m;
 }
 
@@ -95,9 +121,40 @@ referee::SubmitResult WireMatch::submit(Seat seat, std::string_view text, TimePo
   auto r = referee_->submit(seat, text, now);
   if (r.accepted()) {
     const WireGame& g = game_seen_by(seat);
-    actions_.push_back(forms_after(g, g.last_action(), clocks(now).move_remaining_ms()));
+    forms_[r.seq] = forms_after(g, g.last_action(), clocks(now).move_remaining_ms());
+    action_seqs_.push_back(r.seq);
+    last_change_seq_ = r.seq;
   }
   return r;
+}
+
+Status WireMatch::propose(Seat seat, referee::ProposalKind kind, TimePoint now) {
+  Status s = referee_->propose(seat, kind, now);
+  note_takeback(now);
+  return s;
+}
+
+Status WireMatch::answer(Seat seat, referee::ProposalKind kind, bool accept, TimePoint now) {
+  Status s = referee_->answer(seat, kind, accept, now);
+  note_takeback(now);
+  return s;
+}
+
+void WireMatch::note_takeback(TimePoint now) {
+  const auto standing = static_cast<std::size_t>(referee_->actions());
+  if (standing >= action_seqs_.size()) return;
+  action_seqs_.resize(standing);
+  // The takeback is the newest event (an ending would follow it, never precede it).
+  for (const auto& e : referee_->events_for(0, last_change_seq_))
+    if (e.kind == referee::EventKind::kTakeback) {
+      forms_[e.seq] = forms_after(game_seen_by(0), {}, clocks(now).move_remaining_ms());
+      last_change_seq_ = e.seq;
+    }
+}
+
+const WireMatch::ActionForms* WireMatch::forms_of(std::uint64_t seq) const {
+  const auto it = forms_.find(seq);
+  return it == forms_.end() ? nullptr : &it->second;
 }
 
 int WireMatch::ply() const {
@@ -107,7 +164,8 @@ int WireMatch::ply() const {
 const std::vector<std::string>& WireMatch::action_moves(int action_number) const {
   static const std::vector<std::string> kNone;
   if (action_number < 1 || action_number > actions()) return kNone;
-  return actions_[static_cast<std::size_t>(action_number - 1)].wire.applied.moves;
+  const ActionForms* f = forms_of(action_seqs_[static_cast<std::size_t>(action_number - 1)]);
+  return f ? f->wire.applied.moves : kNone;
 }
 
 std::string WireMatch::action_text(int action_number) const {
@@ -155,6 +213,9 @@ v1::MatchStarted WireMatch::started(Seat recipient, TimePoint now) const {
   *m.mutable_view() = initial_views_[viewer_index(recipient)];
   m.set_spectator_delay_plies(static_cast<std::uint32_t>(c.spectator_delay_plies));
   m.set_illegal_move_attempts(static_cast<std::uint32_t>(c.illegal.limit()));
+  const GameInfo* info = find_game(c.game);
+  m.set_draw_offers(c.draw_offers && info && info->can_be_drawn);
+  m.set_takebacks(c.takebacks && info && !info->hidden_information);
   return m;
 }
 
@@ -173,8 +234,9 @@ std::optional<v1::ServerMessage> WireMatch::message(Seat recipient,
     *me->mutable_final_view() = final_view();
     return m;
   }
-  if (e.action_number < 1 || e.action_number > actions()) return std::nullopt;
-  const ActionForms& a = actions_[static_cast<std::size_t>(e.action_number - 1)];
+  const ActionForms* forms = forms_of(e.seq);
+  if (!forms) return std::nullopt;
+  const ActionForms& a = *forms;
   auto* ev = m.mutable_match_event();
   ev->set_match_id(id());
   ev->set_seq(wire_seq(e.seq));
@@ -188,6 +250,8 @@ std::optional<v1::ServerMessage> WireMatch::message(Seat recipient,
   *ev->mutable_clocks() =
       clocks_of(e.clock_ms, a.running, a.move_limit_ms);
   ev->set_to_move(a.to_move);
+  if (e.kind == referee::EventKind::kTakeback)
+    ev->set_takes_back(static_cast<std::uint32_t>(std::max(e.taken_back, 0)));
   // The recipient's position right after its newest action, even the last one (the final
   // view with every identity goes in MatchEnded).
   if (with_view) *ev->mutable_view() = game_seen_by(recipient).wire_view(recipient);
@@ -198,10 +262,40 @@ std::vector<v1::ServerMessage> WireMatch::messages(Seat recipient, std::uint64_t
                                                    bool view_with_newest) const {
   std::vector<v1::ServerMessage> out;
   for (const auto& e : referee_->events_for(recipient, after_seq)) {
-    const bool newest = e.kind == referee::EventKind::kAction && e.action_number == actions();
+    const bool newest = e.kind != referee::EventKind::kEnd && e.seq == last_change_seq_;
     if (auto m = message(recipient, e, view_with_newest && newest)) out.push_back(std::move(*m));
   }
   return out;
+}
+
+v1::MatchProposals WireMatch::proposals() const {
+  const auto wire = [](const referee::Proposal& p) {
+    v1::Proposal w;
+    w.set_kind(p.kind == referee::ProposalKind::kDraw ? v1::PROPOSAL_KIND_DRAW
+                                                       : v1::PROPOSAL_KIND_TAKEBACK);
+    w.set_from(p.from);
+    switch (p.state) {
+      case referee::ProposalState::kOpen:
+        w.set_state(v1::PROPOSAL_STATE_OPEN);
+        break;
+      case referee::ProposalState::kAccepted:
+        w.set_state(v1::PROPOSAL_STATE_ACCEPTED);
+        break;
+      case referee::ProposalState::kDeclined:
+        w.set_state(v1::PROPOSAL_STATE_DECLINED);
+        break;
+      case referee::ProposalState::kLapsed:
+        w.set_state(v1::PROPOSAL_STATE_LAPSED);
+        break;
+    }
+    w.set_actions(static_cast<std::uint32_t>(std::max(p.actions, 0)));
+    return w;
+  };
+  v1::MatchProposals m;
+  m.set_match_id(id());
+  for (const auto& p : referee_->open_proposals()) *m.add_open() = wire(p);
+  if (const auto& closed = referee_->last_closed_proposal()) *m.mutable_last_closed() = wire(*closed);
+  return m;
 }
 
 v1::GameView WireMatch::view(Seat recipient) const {
@@ -232,7 +326,7 @@ std::optional<v1::MatchRecord> WireMatch::record() const {
   for (const auto& p : header_.players) *r.add_players() = p;
   for (std::size_t i = 0; i < rec->actions.size(); ++i) {
     const auto& a = rec->actions[i];
-    const ActionForms* forms = i < actions_.size() ? &actions_[i] : nullptr;
+    const ActionForms* forms = forms_of(a.seq);
     auto* mv = r.add_moves();
     mv->set_seq(wire_seq(a.seq));
     mv->set_ply(forms ? forms->ply : static_cast<int>(i + 1));

@@ -11,6 +11,7 @@
 
 #include <array>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <span>
@@ -50,17 +51,21 @@ class WireMatch {
   WireMatch(const WireMatch&) = delete;
   WireMatch& operator=(const WireMatch&) = delete;
 
-  // The referee: every call that is not an action (tick, resign, forfeit, on_disconnect,
-  // on_reconnect, abort) and every read go to it directly.
+  // The referee: every call that is not an action or a proposal (tick, resign, forfeit,
+  // on_disconnect, on_reconnect, abort) and every read go to it directly.
   referee::Referee& referee() { return *referee_; }
   const referee::Referee& referee() const { return *referee_; }
   // One action of `seat`: the referee decides; an accepted action's wire forms are kept.
   referee::SubmitResult submit(Seat seat, std::string_view text, TimePoint now);
+  // A draw offer or takeback request, and the answer to one (referee::Referee::propose,
+  // answer); an accepted takeback's position is kept for its event.
+  Status propose(Seat seat, referee::ProposalKind kind, TimePoint now);
+  Status answer(Seat seat, referee::ProposalKind kind, bool accept, TimePoint now);
 
   const std::string& id() const { return referee_->config().match_id; }
   const MatchHeader& header() const { return header_; }
-  // Accepted actions so far, and the game's ply after the last one.
-  int actions() const { return static_cast<int>(actions_.size()); }
+  // Accepted actions that stand (taken back ones not), and the game's ply after the last one.
+  int actions() const { return static_cast<int>(action_seqs_.size()); }
   int ply() const;
   // An accepted action's moves in full notation (several for a 点格棋 turn); 1-based.
   const std::vector<std::string>& action_moves(int action_number) const;
@@ -80,6 +85,8 @@ class WireMatch {
   std::vector<v1::ServerMessage> messages(Seat recipient, std::uint64_t after_seq,
                                           bool view_with_newest) const;
   v1::Clocks clocks(TimePoint now) const;
+  // The open proposals and the last closed one (pushed when they change, and in MatchView).
+  v1::MatchProposals proposals() const;
   // What `recipient` may see now: a seat its live view; spectators the position as of the
   // last action they were told (the spectator delay); everyone the final view once over.
   v1::GameView view(Seat recipient) const;
@@ -94,7 +101,8 @@ class WireMatch {
   static v1::TimeControl wire_time(const referee::TimeControl& time);
 
  private:
-  // What the wire says of one accepted action beyond the referee's record.
+  // What the wire says of one accepted action (or of the position after a takeback) beyond
+  // the referee's record.
   struct ActionForms {
     WireAction wire;
     int ply = 0;
@@ -110,10 +118,17 @@ class WireMatch {
                                  std::int64_t move_limit_ms);
   v1::Clocks clocks_of(const std::array<std::int64_t, 2>& ms, const std::array<bool, 2>& running,
                        std::int64_t move_limit_ms) const;
+  const ActionForms* forms_of(std::uint64_t seq) const;
+  // After a call that may have taken actions back: the position's forms for its event.
+  void note_takeback(TimePoint now);
 
   MatchHeader header_;
   std::unique_ptr<referee::Referee> referee_;
-  std::vector<ActionForms> actions_;           // [k-1]: the k-th accepted action
+  // By the referee seq of their event: every action ever accepted (taken back ones too, so
+  // a replay renders their events as they were) and every takeback.
+  std::map<std::uint64_t, ActionForms> forms_;
+  std::vector<std::uint64_t> action_seqs_;  // [k-1]: the event seq of the k-th standing action
+  std::uint64_t last_change_seq_ = 0;       // the newest action or takeback event
   std::array<v1::GameView, 3> initial_views_;  // [viewer_index]: the position at the start
 };
 

@@ -158,3 +158,84 @@ TEST(WireMatch, BadConfigsAndJournalsAreErrors) {
 
 }  // namespace
 }  // namespace boyi::protocol
+
+namespace boyi::protocol {
+namespace {
+
+TEST(WireMatch, ATakebackIsAnEventAndReplaysWithTheActionsItUndid) {
+  referee::MemoryJournal journal;
+  referee::MatchConfig c = config("surakarta");
+  c.takebacks = true;
+  auto m = WireMatch::create(c, header(), journal, at(0));
+  ASSERT_TRUE(m.ok()) << m.message();
+  WireMatch& match = **m;
+  EXPECT_TRUE(match.started(0, at(0)).takebacks());
+  EXPECT_TRUE(match.started(kPublic, at(0)).draw_offers());
+  Rng rng(5);
+  for (int t = 1; t <= 3; ++t) {
+    const Seat s = match.referee().to_move();
+    ASSERT_TRUE(match.submit(s, match.referee().game().random_move(s, rng), at(t)).accepted());
+  }
+  ASSERT_EQ(match.actions(), 3);
+  const auto before = match.messages(kPublic, 1, false);  // the three actions
+  ASSERT_TRUE(match.propose(1, referee::ProposalKind::kTakeback, at(100)).ok());
+  EXPECT_EQ(match.proposals().open_size(), 1);
+  EXPECT_EQ(match.proposals().open(0).actions(), 2u);
+  ASSERT_TRUE(match.answer(0, referee::ProposalKind::kTakeback, true, at(200)).ok());
+  EXPECT_EQ(match.actions(), 1);
+  const auto proposals = match.proposals();
+  EXPECT_EQ(proposals.open_size(), 0);
+  EXPECT_EQ(proposals.last_closed().state(), v1::PROPOSAL_STATE_ACCEPTED);
+
+  const auto all = match.messages(0, 1, true);
+  ASSERT_EQ(all.size(), 4u);
+  const v1::MatchEvent& back = all.back().match_event();
+  EXPECT_EQ(back.takes_back(), 2u);
+  EXPECT_EQ(back.actor(), 1);
+  EXPECT_TRUE(back.move().empty());
+  EXPECT_EQ(back.ply(), 1);
+  EXPECT_EQ(back.to_move(), 1);
+  EXPECT_TRUE(back.has_view());  // the newest: the position after it
+  EXPECT_EQ(back.view().ply(), 1);
+  // The undone actions' events still read as they did.
+  for (int i = 0; i < 3; ++i)
+    EXPECT_EQ(all[static_cast<std::size_t>(i)].match_event().move(),
+              before[static_cast<std::size_t>(i)].match_event().move());
+
+  // Play on, finish, and resume from the journal: the same messages and record.
+  play_random(match, 6, 4);
+  ASSERT_TRUE(match.referee().resign(0, at(900)).ok());
+  auto resumed = WireMatch::resume(c, header(), journal.entries(), journal, at(1000));
+  ASSERT_TRUE(resumed.ok()) << resumed.message();
+  for (Seat v : {Seat{0}, Seat{1}, kPublic}) {
+    const auto live = match.messages(v, 1, true);
+    const auto again = (*resumed)->messages(v, 1, true);
+    ASSERT_EQ(live.size(), again.size());
+    for (std::size_t i = 0; i < live.size(); ++i)
+      EXPECT_EQ(live[i].SerializeAsString(), again[i].SerializeAsString()) << i;
+  }
+  EXPECT_EQ(match.record()->SerializeAsString(), (*resumed)->record()->SerializeAsString());
+  EXPECT_EQ(match.record()->moves_size(), match.actions());
+  EXPECT_GE(match.actions(), 4);
+}
+
+TEST(WireMatch, AnAgreedDrawEndsWithTheAgreementEnding) {
+  referee::MemoryJournal journal;
+  auto m = WireMatch::create(config("gomoku"), header(), journal, at(0));
+  ASSERT_TRUE(m.ok()) << m.message();
+  WireMatch& match = **m;
+  EXPECT_FALSE(match.started(0, at(0)).takebacks());
+  ASSERT_TRUE(match.propose(0, referee::ProposalKind::kDraw, at(10)).ok());
+  ASSERT_TRUE(match.propose(1, referee::ProposalKind::kDraw, at(20)).ok());
+  const auto all = match.messages(1, 0, true);
+  ASSERT_FALSE(all.empty());
+  ASSERT_TRUE(all.back().has_match_ended());
+  EXPECT_EQ(all.back().match_ended().outcome().ending(), v1::ENDING_AGREEMENT);
+  EXPECT_EQ(all.back().match_ended().outcome().winner(), -1);
+  auto dots = WireMatch::create(config("dots"), header(), journal, at(0));
+  ASSERT_TRUE(dots.ok());
+  EXPECT_FALSE((*dots)->started(0, at(0)).draw_offers());
+}
+
+}  // namespace
+}  // namespace boyi::protocol

@@ -156,6 +156,8 @@ v1::Ending to_wire(Ending ending) {
       return v1::ENDING_ADJUDICATION;
     case Ending::kAborted:
       return v1::ENDING_ABORTED;
+    case Ending::kAgreement:
+      return v1::ENDING_AGREEMENT;
   }
   return v1::ENDING_UNSPECIFIED;
 }
@@ -180,6 +182,8 @@ Ending from_wire(v1::Ending ending) {
       return Ending::kAdjudication;
     case v1::ENDING_ABORTED:
       return Ending::kAborted;
+    case v1::ENDING_AGREEMENT:
+      return Ending::kAgreement;
     default:
       return Ending::kNone;
   }

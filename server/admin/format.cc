@@ -101,6 +101,9 @@ void print_match(std::ostream& out, storage::Database& db, const storage::Match&
       case storage::JournalKind::kEnd:
         out << "end";
         break;
+      case storage::JournalKind::kTakeback:
+        out << "took back " << e.text << (e.text == "1" ? " action" : " actions");
+        break;
     }
     out << "  clocks " << e.clock_ms[0] << " / " << e.clock_ms[1];
     if (e.outcome.finished()) out << "  => " << describe(e.outcome);

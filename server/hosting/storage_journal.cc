@@ -17,6 +17,8 @@ storage::JournalKind kind_of(referee::EntryKind k) {
       return storage::JournalKind::kAction;
     case referee::EntryKind::kIllegalAttempt:
       return storage::JournalKind::kIllegal;
+    case referee::EntryKind::kTakeback:
+      return storage::JournalKind::kTakeback;
     case referee::EntryKind::kEnd:
       break;
   }
@@ -31,6 +33,8 @@ referee::EntryKind kind_of(storage::JournalKind k) {
       return referee::EntryKind::kAction;
     case storage::JournalKind::kIllegal:
       return referee::EntryKind::kIllegalAttempt;
+    case storage::JournalKind::kTakeback:
+      return referee::EntryKind::kTakeback;
     case storage::JournalKind::kEnd:
       break;
   }
@@ -95,10 +99,18 @@ Status StorageJournal::append(const referee::JournalEntry& entry) {
   return db_.append_journal(*row, storage::wall_clock_ms());
 }
 
+bool takebacks_allowed(std::string_view game, bool rated, bool tournament,
+                        int spectator_delay_plies) {
+  const GameInfo* info = find_game(game);
+  return !rated && !tournament && spectator_delay_plies == 0 && info && !info->hidden_information;
+}
+
 Result<referee::MatchConfig> create_stored_match(storage::Database& db, referee::MatchConfig config,
                                                  const std::array<storage::Id, 2>& seats,
                                                  const MatchOrigin& origin) {
   config.match_id = "new";  // only to validate the other values; replaced by the id
+  config.takebacks = takebacks_allowed(config.game, origin.rated, origin.tournament.has_value(),
+                                       config.spectator_delay_plies);
   if (auto s = config.validate(); !s) return Error{s.message()};
   auto game = create_game(config.game, config.rules_text);
   if (!game) return Error{game.message()};
@@ -139,6 +151,7 @@ referee::MatchConfig config_of(const storage::Match& m) {
                   : referee::IllegalMovePolicy::retry(m.illegal_attempts);
   c.disconnect_grace_ms = m.disconnect_grace_ms;
   c.spectator_delay_plies = m.spectator_delay_plies;
+  c.takebacks = takebacks_allowed(m.game, m.rated, m.tournament.has_value(), c.spectator_delay_plies);
   return c;
 }
 

@@ -45,7 +45,7 @@ class StorageJournal final : public referee::MatchJournal {
 
 // Stores a new match (waiting for its referee) and returns its configuration as
 // stored: match_id set to the new id, the rules text canonical, a lose-at-once
-// policy normalised. The config is checked first (values, game, rules): nothing
+// policy normalised, takebacks as takebacks_allowed says. The config is checked first (values, game, rules): nothing
 // is stored for a bad one. Referee::create(returned config, StorageJournal) then
 // appends the start entry, which makes the match running.
 // `seats` are the users in seat 0 and seat 1.
@@ -67,7 +67,13 @@ Result<referee::MatchConfig> create_stored_match(storage::Database& db, referee:
                                                  const std::array<storage::Id, 2>& seats,
                                                  const MatchOrigin& origin = {});
 
-// A stored match's configuration, from its row.
+// Whether the seats of a match may agree to take moves back: in casual games only (not
+// rated, not a tournament's), without a spectator delay, of a game without hidden
+// information. The one place this is decided; stored matches get it from their row.
+bool takebacks_allowed(std::string_view game, bool rated, bool tournament,
+                       int spectator_delay_plies);
+
+// A stored match's configuration, from its row (takebacks as takebacks_allowed says).
 referee::MatchConfig config_of(const storage::Match& match);
 
 // What a restart needs for one match that was running.

@@ -136,6 +136,47 @@ TEST(HostingJournal, AStorageRefusalIsAnErrorAndChangesNothing) {
   EXPECT_FALSE(Referee::create(*config, wrong, now).ok());
 }
 
+TEST(HostingJournal, TakebacksInCasualGamesOnlyAndTheyResumeFromStorage) {
+  Db d;
+  ASSERT_TRUE(d.db);
+  MatchConfig casual_config = sample_config();
+  casual_config.spectator_delay_plies = 0;
+  auto rated_origin = MatchOrigin::casual("");
+  rated_origin.rated = true;
+  EXPECT_FALSE(create_stored_match(*d.db, casual_config, d.seats, rated_origin)->takebacks);
+  EXPECT_FALSE(create_stored_match(*d.db, sample_config(), d.seats)->takebacks);  // a delay
+  MatchConfig junqi = sample_config("junqi");
+  junqi.spectator_delay_plies = 0;
+  EXPECT_FALSE(create_stored_match(*d.db, junqi, d.seats)->takebacks);  // hidden pieces
+
+  auto config = create_stored_match(*d.db, casual_config, d.seats);
+  ASSERT_TRUE(config.ok()) << config.message();
+  ASSERT_TRUE(config->takebacks);
+  const storage::Id id = *parse_match_id(config->match_id);
+  EXPECT_TRUE(config_of(*d.db->match_by_id(id)).takebacks);
+  StorageJournal journal(*d.db, id);
+  TimePoint now = kT0;
+  auto r = Referee::create(*config, journal, now);
+  ASSERT_TRUE(r.ok()) << r.message();
+  ASSERT_TRUE((*r)->submit(0, "h8", now += std::chrono::seconds(1)).accepted());
+  ASSERT_TRUE((*r)->submit(1, "h9", now += std::chrono::seconds(1)).accepted());
+  ASSERT_TRUE((*r)->propose(1, referee::ProposalKind::kTakeback, now).ok());
+  ASSERT_TRUE((*r)->answer(0, referee::ProposalKind::kTakeback, true, now).ok());
+  ASSERT_TRUE((*r)->submit(1, "i9", now += std::chrono::seconds(1)).accepted());
+  auto stored = d.db->journal_of(id);
+  ASSERT_EQ(stored->size(), 5u);
+  EXPECT_EQ((*stored)[3].kind, storage::JournalKind::kTakeback);
+
+  auto resumed = resume_all(*d.db, now + std::chrono::minutes(1));
+  ASSERT_TRUE(resumed.ok()) << resumed.message();
+  ASSERT_EQ(resumed->resumed.size(), 1u);
+  const auto& live = *resumed->resumed[0].referee;
+  EXPECT_EQ(live.hash(), (*r)->hash());
+  EXPECT_EQ(live.actions(), 2);
+  EXPECT_EQ(live.last_seq(), (*r)->last_seq());
+  EXPECT_TRUE(live.config().takebacks);
+}
+
 TEST(HostingResume, ResumesRunningMatchesAndSettlesOnesThatDoNotReplay) {
   Db d;
   ASSERT_TRUE(d.db);

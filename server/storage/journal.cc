@@ -40,6 +40,12 @@ Status check_row(const JournalRow& r) {
       if (!ends) return fail("an end entry needs an outcome");
       if (r.seq < 1) return fail("an end entry needs a seq");
       break;
+    case JournalKind::kTakeback:
+      if (!is_seat(r.seat)) return fail("a takeback needs the seat that asked for it");
+      if (r.text.empty()) return fail("a takeback needs its number of actions");
+      if (r.seq < 1) return fail("a takeback needs a seq");
+      if (ends) return fail("a takeback cannot end the match");
+      break;
   }
   return Status::Ok();
 }

@@ -216,13 +216,51 @@ CREATE INDEX sign_in_sessions_user ON sign_in_sessions(user_id);
 CREATE INDEX sign_in_sessions_expiry ON sign_in_sessions(expires_ms);
 )sql";
 
+// Version 8: a journal entry may be an agreed takeback (referee/proposals.h). SQLite cannot
+// change a CHECK constraint: the table is rebuilt with the same rows.
+constexpr const char* kV8 = R"sql(
+CREATE TABLE journal_v8 (
+  match_id   INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+  idx        INTEGER NOT NULL CHECK (idx >= 1),
+  kind       TEXT NOT NULL CHECK (kind IN ('start', 'action', 'illegal', 'end', 'takeback')),
+  seq        INTEGER NOT NULL CHECK (seq >= 0),
+  seat       INTEGER CHECK (seat IN (0, 1)),
+  text       TEXT NOT NULL DEFAULT '',
+  reason     TEXT NOT NULL DEFAULT '',
+  elapsed_ms INTEGER NOT NULL DEFAULT 0 CHECK (elapsed_ms >= 0),
+  clock0_ms  INTEGER NOT NULL,
+  clock1_ms  INTEGER NOT NULL,
+  PRIMARY KEY (match_id, idx),
+  CHECK (kind <> 'start' OR (idx = 1 AND seq = 1 AND text = '')),
+  CHECK (kind NOT IN ('action', 'illegal', 'takeback') OR seat IS NOT NULL)
+) WITHOUT ROWID;
+INSERT INTO journal_v8 SELECT match_id, idx, kind, seq, seat, text, reason, elapsed_ms,
+                              clock0_ms, clock1_ms FROM journal;
+DROP TABLE journal;
+ALTER TABLE journal_v8 RENAME TO journal;
+)sql";
+
+constexpr const char* kPostgresV8 = R"sql(
+ALTER TABLE journal DROP CONSTRAINT journal_kind_check;
+ALTER TABLE journal ADD CONSTRAINT journal_kind_check
+  CHECK (kind IN ('start', 'action', 'illegal', 'end', 'takeback'));
+ALTER TABLE journal ADD CONSTRAINT journal_takeback_seat
+  CHECK (kind <> 'takeback' OR seat IS NOT NULL);
+)sql";
+
 // In order; version 3: tournaments and ratings (migration_tournaments.h).
-constexpr std::array<Migration, 7> kSqliteMigrations = {
-    {{1, kV1}, {2, kV2}, {3, kMigrationTournaments}, {4, kV4}, {5, kV5}, {6, kV6}, {7, kV7}}};
+constexpr std::array<Migration, 8> kSqliteMigrations = {{{1, kV1},
+                                                         {2, kV2},
+                                                         {3, kMigrationTournaments},
+                                                         {4, kV4},
+                                                         {5, kV5},
+                                                         {6, kV6},
+                                                         {7, kV7},
+                                                         {8, kV8}}};
 
 // A new PostgreSQL database starts at version 5 (migration_postgres.h).
-constexpr std::array<Migration, 3> kPostgresMigrations = {
-    {{5, kPostgresBaseline}, {6, kPostgresV6}, {7, kPostgresV7}}};
+constexpr std::array<Migration, 4> kPostgresMigrations = {
+    {{5, kPostgresBaseline}, {6, kPostgresV6}, {7, kPostgresV7}, {8, kPostgresV8}}};
 
 static_assert(kSqliteMigrations.back().version == kPostgresMigrations.back().version,
               "every migration is written for both engines");

@@ -146,9 +146,10 @@ struct Match : NewMatch {
 };
 
 // The kinds of journal entries, in the order a match makes them: one start,
-// then actions and counted illegal attempts, and at most one end.
-enum class JournalKind { kStart, kAction, kIllegal, kEnd };
-std::string_view to_string(JournalKind kind);  // "start", "action", "illegal", "end"
+// then actions, counted illegal attempts and agreed takebacks, and at most one end.
+enum class JournalKind { kStart, kAction, kIllegal, kEnd, kTakeback };
+// "start", "action", "illegal", "end", "takeback"
+std::string_view to_string(JournalKind kind);
 std::optional<JournalKind> parse_journal_kind(std::string_view text);
 
 // One entry of a match's durable journal: every change of the match's state, in
@@ -162,7 +163,7 @@ struct JournalRow {
   std::int64_t seq = 0;  // the event sequence number it produced; 0: none (an illegal attempt)
   Seat seat = kPublic;   // the actor; kPublic for the start and endings with no actor
   // start: the match's rules text; action: exactly as applied (canonical notation);
-  // illegal: the text sent; end: empty.
+  // illegal: the text sent; end: empty; takeback: how many actions it undid (decimal).
   std::string text;
   std::string reason;                      // illegal: why it was refused
   std::int64_t elapsed_ms = 0;             // action: server-measured thinking time

@@ -88,6 +88,26 @@ TEST(StorageJournal, AppendsInOrderAndReadsBack) {
   EXPECT_FALSE(f.db->journal_of(m + 100).ok());
 }
 
+TEST(StorageJournal, AnAgreedTakebackIsStoredWithItsSeatAndCount) {
+  Fixture f;
+  ASSERT_TRUE(f.db);
+  const Id m = f.waiting_match();
+  std::vector<JournalRow> written = {row(m, 1, K::kStart, 1, kPublic, "rule=renju", kFull),
+                                     action(m, 2, 2, 0, "h8"), action(m, 3, 3, 1, "h9"),
+                                     row(m, 4, K::kTakeback, 4, 1, "1", {899000, 888000}),
+                                     action(m, 5, 5, 1, "i9")};
+  for (const auto& r : written) {
+    auto s = f.db->append_journal(r, 5000 + r.index);
+    ASSERT_TRUE(s.ok()) << s.message();
+  }
+  EXPECT_EQ(*f.db->journal_of(m), written);
+  EXPECT_EQ(to_string(K::kTakeback), "takeback");
+  // Without the seat that asked, or its count, it is refused.
+  for (auto bad : {row(m, 6, K::kTakeback, 6, kPublic, "1", kFull),
+                   row(m, 6, K::kTakeback, 6, 0, "", kFull)})
+    EXPECT_FALSE(f.db->append_journal(bad, 6000).ok());
+}
+
 TEST(StorageJournal, RefusesWhatDoesNotFollow) {
   Fixture f;
   ASSERT_TRUE(f.db);
