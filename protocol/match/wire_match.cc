@@ -262,7 +262,7 @@ std::vector<v1::ServerMessage> WireMatch::messages(Seat recipient, std::uint64_t
                                                    bool view_with_newest) const {
   std::vector<v1::ServerMessage> out;
   for (const auto& e : referee_->events_for(recipient, after_seq)) {
-    const bool newest = e.kind != referee::EventKind::kEnd && e.seq == last_change_seq_;
+    const bool newest = e.seq == last_change_seq_;
     if (auto m = message(recipient, e, view_with_newest && newest)) out.push_back(std::move(*m));
   }
   return out;

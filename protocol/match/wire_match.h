@@ -67,6 +67,8 @@ class WireMatch {
   // Accepted actions that stand (taken back ones not), and the game's ply after the last one.
   int actions() const { return static_cast<int>(action_seqs_.size()); }
   int ply() const;
+  // The referee seq of the newest action or takeback: its event carries the view after it.
+  std::uint64_t newest_change_seq() const { return last_change_seq_; }
   // An accepted action's moves in full notation (several for a 点格棋 turn); 1-based.
   const std::vector<std::string>& action_moves(int action_number) const;
   // The same as one text (a 点格棋 turn space-separated), as the journal stores it.

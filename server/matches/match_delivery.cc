@@ -46,6 +46,7 @@ void MatchHost::sync(Peer peer, storage::Id user, std::uint64_t request_id,
     *mv->mutable_view() =
         h.match_->referee().finished() ? h.match_->final_view() : h.match_->view(seat);
     *mv->mutable_clocks() = h.match_->clocks(Clock::now());
+    *mv->mutable_proposals() = h.match_->proposals();
     h.send(peer, std::move(done));
     h.arm_timer();
   });
@@ -103,6 +104,7 @@ void MatchHost::get_view(Peer peer, storage::Id user, std::uint64_t request_id) 
       mv->set_last_seq(WireMatch::wire_seq(h.match_->referee().visible_seq(kPublic)));
       *mv->mutable_view() = h.match_->view(kPublic);
     }
+    *mv->mutable_proposals() = h.match_->proposals();
     h.send(peer, std::move(m));
   });
 }
@@ -128,15 +130,13 @@ void MatchHost::after_change(std::optional<std::pair<std::uint64_t, std::uint64_
 
 void MatchHost::flush(std::uint64_t reply_seq, std::uint64_t reply_conn,
                       std::uint64_t reply_request) {
-  const int newest = match_->actions();
   for (int v : {0, 1, static_cast<int>(kPublic)}) {
     const std::size_t vi = viewer_index(v);
     auto events = match_->referee().events_for(v, sent_seq_[vi]);
     if (events.empty()) continue;
     auto& peers = v == kPublic ? spectators_ : seat_peers_[vi];
     for (const auto& e : events) {
-      const bool with_view = app_.config.event_views && e.kind == referee::EventKind::kAction &&
-                             e.action_number == newest &&
+      const bool with_view = app_.config.event_views && e.seq == match_->newest_change_seq() &&
                              (v != kPublic || stored_.config.spectator_delay_plies == 0);
       auto m = match_->message(v, e, with_view);
       sent_seq_[vi] = std::max(sent_seq_[vi], e.seq);
@@ -154,6 +154,7 @@ void MatchHost::flush(std::uint64_t reply_seq, std::uint64_t reply_conn,
       }
     }
   }
+  send_proposals_if_changed();
 }
 
 void MatchHost::finish_bookkeeping() {

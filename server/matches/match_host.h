@@ -70,6 +70,10 @@ class MatchHost : public std::enable_shared_from_this<MatchHost> {
   void move(Peer peer, storage::Id user, std::uint64_t request_id, std::string text,
             RequestClock::time_point received);
   void resign(Peer peer, storage::Id user, std::uint64_t request_id);
+  // A draw offer or takeback request, and the answer to one (match_proposals.cc).
+  void propose(Peer peer, storage::Id user, std::uint64_t request_id, v1::ProposalKind kind);
+  void answer_proposal(Peer peer, storage::Id user, std::uint64_t request_id,
+                       v1::ProposalKind kind, bool accept);
   void sync(Peer peer, storage::Id user, std::uint64_t request_id, std::uint32_t from_seq);
   void spectate(Peer peer, std::uint64_t request_id);
   void unspectate(Peer peer, std::uint64_t request_id);
@@ -113,6 +117,10 @@ class MatchHost : public std::enable_shared_from_this<MatchHost> {
   bool house_turn(int seat, std::uint64_t ticket) const;
   void count_house_refusal(int seat, std::uint64_t ticket);
   void feed_house_bot(int seat, const v1::ServerMessage& m);
+  // Proposals (match_proposals.cc): the push when they changed, and a house seat's answer.
+  void send_proposals_if_changed();
+  void answer_for_house_seats();
+  void on_proposal(const Peer& peer, std::uint64_t request_id, Status status);
   void send_record_to_all();
   void finish_bookkeeping();
   void publish_snapshot();
@@ -143,6 +151,7 @@ class MatchHost : public std::enable_shared_from_this<MatchHost> {
   std::array<std::vector<Peer>, 2> seat_peers_;
   std::vector<Peer> spectators_;
   std::array<std::uint64_t, 3> sent_seq_{};  // referee seq sent to seat 0, 1, spectators
+  std::uint64_t sent_proposals_version_ = 0;  // the referee's proposals_version() last pushed
   bool stopped_ = false;
   bool ended_handled_ = false;
   std::atomic<bool> finished_{false};

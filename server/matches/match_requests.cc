@@ -10,7 +10,8 @@ void MatchIndex::add_routes(RequestRoutes& routes) {
     if (auto self = weak.lock()) self->request(r);
   };
   for (auto kind :
-       {C::kMove, C::kResign, C::kSync, C::kSpectate, C::kUnspectate, C::kGetView, C::kGetRecord})
+       {C::kMove, C::kResign, C::kSync, C::kSpectate, C::kUnspectate, C::kGetView, C::kGetRecord,
+        C::kPropose, C::kAnswerProposal})
     routes.add(kind, Access::kSignedIn, to_match);
   routes.add(C::kListMatches, Access::kSignedIn, [weak = weak_from_this()](const Request& r) {
     if (auto self = weak.lock()) self->list_request(r);
@@ -42,6 +43,12 @@ void MatchIndex::request(const Request& r) {
       break;
     case C::kGetRecord:
       match_id = m.get_record().match_id();
+      break;
+    case C::kPropose:
+      match_id = m.propose().match_id();
+      break;
+    case C::kAnswerProposal:
+      match_id = m.answer_proposal().match_id();
       break;
     default:
       return;
@@ -75,6 +82,11 @@ void MatchIndex::request(const Request& r) {
       return host->get_view(peer, user, rid);
     case C::kGetRecord:
       return host->get_record(peer, rid);
+    case C::kPropose:
+      return host->propose(peer, user, rid, m.propose().kind());
+    case C::kAnswerProposal:
+      return host->answer_proposal(peer, user, rid, m.answer_proposal().kind(),
+                                   m.answer_proposal().accept());
     default:
       return;
   }
