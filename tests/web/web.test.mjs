@@ -406,6 +406,39 @@ step("watching a live bot match, with the spectator count", async () => {
   await a.request({ resign: { match_id: id } });
 });
 
+step("a refused move's reason and the outcome read in the page's language; the record exports", async () => {
+  // Two bots: the second keeps playing on an occupied point and loses by the illegal-move rule.
+  const a = new JsonBot(server.port, 31);
+  const b = new JsonBot(server.port, 37);
+  bots.push(a, b);
+  await a.signIn(tokens.a);
+  await b.signIn(tokens.b);
+  const started = new Promise((resolve) => a.listeners.add((m) => m.match_started && resolve(m.match_started)));
+  b.listeners.add((m) => {
+    const c = m.lobby_update?.challenge_received;
+    if (c && c.to.user_id === b.me.user_id) b.request({ answer_challenge: { challenge_id: c.challenge_id, accept: true, message: "" } });
+  });
+  await a.request({ send_challenge: { opponent: b.me.username, setup: { preset: "gomoku-blitz", seat: 0 } } });
+  const id = (await started).match_id;
+  await a.request({ move: { match_id: id, move: "H8" } });
+  const reasons = [];
+  for (let i = 0; i < 3; i++)
+    await b.request({ move: { match_id: id, move: "H8" } }).catch((e) => reasons.push(e.message));
+  assert.equal(reasons.length, 3);
+  assert.match(reasons[0], /H8 is occupied/);
+  await page.goto(`${server.url}/#/replay/${id}`);
+  await page.waitForSelector("#replay-result");
+  assert.match(await page.textContent("#replay-result"), /走了 3 次不合规则的着法，最后一次：H8 已有棋子/);
+  // The record (棋谱) downloads from the page, as text and as JSON.
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click("#replay-download")]);
+  assert.equal(download.suggestedFilename(), `${id}.txt`);
+  const [json] = await Promise.all([page.waitForEvent("download"), page.click("#replay-download-json")]);
+  assert.equal(json.suggestedFilename(), `${id}.json`);
+  const text = await (await import("node:fs/promises")).readFile(await json.path(), "utf8");
+  assert.equal(JSON.parse(text).outcome.ending, "illegal_move");
+  await shots.take(page, "replay-illegal-zh");
+});
+
 step("replays step by step, from each seat's view and the full view", async () => {
   await page.goto(`${server.url}/#/replay/${finished.gomoku}`);
   await page.waitForSelector("#replay-step");
@@ -584,6 +617,82 @@ step("settings: move sounds are off until switched on, and both settings stay", 
   assert.ok(await p.isChecked("#settings-sounds"));
   await context.close();
   assert.deepEqual(pageErrors, []);
+});
+
+step("a takeback against the house bot, and between two people a takeback, a declined and an agreed draw", async () => {
+  // The house bot gives a move back at once (a casual game): the board is empty again.
+  const { context, p, pageErrors } = await guestInNewContext("retractor", { viewport: { width: 1280, height: 900 } });
+  await startHouseBotGame("gomoku-blitz", 0, p, "");
+  await p.waitForSelector("#turn.mine");
+  assert.ok(await p.isDisabled("#takeback"), "nothing of ours to take back yet");
+  await p.click('[data-point="H8"]');
+  await p.waitForSelector('[data-stone="H8"]');
+  await p.waitForSelector("#turn.mine"); // the bot answered
+  assert.equal(await p.locator("[data-stone]").count(), 2);
+  await p.click("#takeback");
+  await p.waitForFunction(() => document.querySelectorAll("[data-stone]").length === 0);
+  await p.waitForSelector("#turn.mine");
+  assert.equal(await p.locator("#moves li").count(), 0);
+  // A draw offer to the bot: it plays on.
+  await p.click('[data-point="G7"]');
+  await p.waitForFunction(() => document.querySelectorAll("[data-stone]").length === 2);
+  await p.click("#offer-draw");
+  await p.waitForSelector(".toast", { state: "attached" });
+  assert.match(await p.textContent("#toasts"), /拒绝/);
+  await p.click("#resign");
+  await p.click(".dialog button.primary");
+  await p.waitForSelector("#result:not([hidden])");
+  await context.close();
+  assert.deepEqual(pageErrors, []);
+
+  // Two people: a seek, accepted.
+  const a = await guestInNewContext("xiaoming", { viewport: { width: 1280, height: 900 } });
+  const b = await guestInNewContext("xiaohong", { viewport: { width: 1280, height: 900 } });
+  await a.p.waitForSelector("#seek-form");
+  await a.p.selectOption("#seek-game", "gomoku");
+  await a.p.selectOption("#seek-preset", "gomoku-blitz");
+  await a.p.selectOption("#seek-seat", "0");
+  await a.p.click("#seek-create");
+  await b.p.waitForSelector("[data-seek] button.primary");
+  await b.p.click("[data-seek] button.primary");
+  for (const x of [a, b]) await x.p.waitForSelector(".board-wrap svg");
+  await a.p.waitForSelector("#turn.mine");
+  await a.p.click('[data-point="H8"]');
+  await b.p.waitForSelector("#turn.mine");
+  await b.p.click('[data-point="H9"]');
+  await a.p.waitForSelector('[data-stone="H9"]');
+  // Xiaohong asks for H9 back; xiaoming sees the request and accepts.
+  await b.p.click("#takeback");
+  await a.p.waitForSelector("#proposal-accept");
+  assert.match(await a.p.textContent("#proposal"), /悔棋/);
+  await shots.take(a.p, "takeback-request");
+  await a.p.click("#proposal-accept");
+  await b.p.waitForFunction(() => !document.querySelector('[data-stone="H9"]'));
+  await b.p.waitForSelector("#turn.mine");
+  assert.equal(await b.p.locator("#moves li").count(), 1);
+  await a.p.waitForFunction(() => !document.querySelector('[data-stone="H9"]'));
+  await b.p.click('[data-point="J9"]');
+  await a.p.waitForSelector('[data-stone="J9"]');
+  // A draw offer declined: xiaoming is told.
+  await a.p.click("#offer-draw");
+  await b.p.waitForSelector("#proposal-decline");
+  assert.match(await b.p.textContent("#proposal"), /和棋/);
+  await b.p.click("#proposal-decline");
+  await a.p.waitForFunction(() => /拒绝/.test(document.querySelector("#toasts")?.textContent ?? ""));
+  await b.p.waitForSelector("#proposal", { state: "hidden" });
+  // Then xiaohong offers one, and xiaoming accepts: a draw by agreement on both pages.
+  await b.p.click("#offer-draw");
+  await a.p.waitForSelector("#proposal-accept");
+  await a.p.click("#proposal-accept");
+  for (const x of [a, b]) {
+    await x.p.waitForSelector("#result:not([hidden])");
+    assert.match(await x.p.textContent("#result"), /双方同意和棋/);
+  }
+  await shots.take(a.p, "agreed-draw");
+  for (const x of [a, b]) {
+    await x.context.close();
+    assert.deepEqual(x.pageErrors.filter((e) => !/Failed to load resource/.test(e)), []);
+  }
 });
 
 step("no script errors on any page", async () => {

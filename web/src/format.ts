@@ -54,8 +54,8 @@ const ZH_DETAILS: [RegExp, (m: RegExpMatchArray, seat: (s: string) => string) =>
   [/^seat ([01]) ran out of time$/, (m, seat) => `${seat(m[1])}超时`],
   [/^seat ([01]) exceeded the per-move limit of (\d+) (s|ms)$/, (m, seat) => `${seat(m[1])}超过每步 ${m[2]} ${m[3] === "s" ? "秒" : "毫秒"}的限时`],
   [/^seat ([01]) did not come back within (\d+) (s|ms)$/, (m, seat) => `${seat(m[1])}断线后 ${m[2]} ${m[3] === "s" ? "秒" : "毫秒"}内未回来`],
-  [/^seat ([01]) made an illegal move: (.*)$/, (m, seat) => `${seat(m[1])}走了不合规则的一步：${m[2]}`],
-  [/^seat ([01]) made (\d+) illegal attempts; the last: (.*)$/, (m, seat) => `${seat(m[1])}走了 ${m[2]} 次不合规则的着法，最后一次：${m[3]}`],
+  [/^seat ([01]) made an illegal move: (.*)$/, (m, seat) => `${seat(m[1])}走了不合规则的一步：${reasonZh(m[2])}`],
+  [/^seat ([01]) made (\d+) illegal attempts; the last: (.*)$/, (m, seat) => `${seat(m[1])}走了 ${m[2]} 次不合规则的着法，最后一次：${reasonZh(m[3])}`],
   [/^both seats passed a limit at the same moment$/, () => "双方同时超过时限"],
   [/^(black|white) made five$/, (m) => `${ZH_COLOUR[m[1]]}连成五子`],
   [/^(overline|double-four|double-three) by black$/, (m) => `黑方${ZH_FOUL[m[1]]}禁手`],
@@ -68,7 +68,55 @@ const ZH_DETAILS: [RegExp, (m: RegExpMatchArray, seat: (s: string) => string) =>
   [/^no capture in (\d+) plies \(no_capture_limit=\d+\), pieces black (\d+), white (\d+)$/, (m) => `连续 ${m[1]} 步未吃子，按子数判定（黑 ${m[2]}，白 ${m[3]}）`],
   [/^move cap of (\d+) plies reached \(max_plies=\d+\), pieces black (\d+), white (\d+)$/, (m) => `达到 ${m[1]} 步上限，按子数判定（黑 ${m[2]}，白 ${m[3]}）`],
   [/^server shutting down for maintenance$/, () => "服务器停机维护"],
+  [/^drawn by agreement$/, () => "双方同意和棋"],
 ];
+
+// Why the rules refused a move (the engines' reasons, English on the wire): the forms a person
+// can meet by clicking, in Chinese; anything else as it came.
+const ZH_PIECE: Record<string, string> = {
+  marshal: "司令", general: "军长", "division commander": "师长", brigadier: "旅长", colonel: "团长", major: "营长",
+  captain: "连长", lieutenant: "排长", engineer: "工兵", mine: "地雷", bomb: "炸弹", flag: "军旗",
+};
+const ZH_REASONS: [RegExp, (m: RegExpMatchArray) => string][] = [
+  [/^the game is over$/, () => "对局已结束"],
+  [/^([A-O]\d{1,2}) is occupied$/, (m) => `${m[1]} 已有棋子`],
+  [/^black's first stone must be on H8$/, () => "黑方第一手必须下在天元 H8"],
+  [/^white's stone 2 must be next to H8 \(G7-J9\)$/, () => "白方第二手必须紧挨天元（G7–J9）"],
+  [/^black's stone 3 must be inside the central 5x5 \(F6-J10\)$/, () => "黑方第三手必须在中心 5×5 之内（F6–J10）"],
+  [/^white must now answer the three-stone swap: swap or keep$/, () => "白方须先回答三手交换：交换或不交换"],
+  [/^black must now offer candidates for stone 5/, () => "黑方须先为第五手打点"],
+  [/^white must now choose stone 5 among the offered points/, () => "白方须在黑方所打的点中选定第五手"],
+  [/^([A-O]\d{1,2}) is already offered$/, (m) => `${m[1]} 已经打过点`],
+  [/^([A-O]\d{1,2}) is symmetric to the offered ([A-O]\d{1,2})$/, (m) => `${m[1]} 与已打的 ${m[2]} 对称`],
+  [/^([A-O]\d{1,2}) is forbidden for black \((overline|double-four|double-three)\)$/, (m) => `${m[1]} 是黑方禁手（${ZH_FOUL[m[2]]}）`],
+  [/^([A-O]\d{1,2}) was not offered \(offered: (.*)\)$/, (m) => `${m[1]} 不是所打的点（已打：${m[2]}）`],
+  [/^only a stone can be placed now$/, () => "现在只能落子"],
+  [/^edge ([A-B][A-F][A-E]) is already drawn$/, (m) => `边 ${m[1]} 已经画过`],
+  [/^(\w+): no (black|white) piece on ([A-F]{2})$/, (m) => `${m[3]} 上没有${ZH_COLOUR[m[2]]}的棋子`],
+  [/^(\w+): ([A-F]{2}) holds your own piece$/, (m) => `${m[2]} 上是你自己的棋子`],
+  [/^(\w+): a plain move goes one step to a neighbouring point$/, () => "不吃子时只能走到相邻的点"],
+  [/^(\w+): (?:plain moves never capture, and )?no loop path through an arc with every point passed empty reaches the (black|white) piece on ([A-F]{2})$/, (m) => `没有经过圆弧、沿途无子的路线能吃到 ${m[3]} 上的${ZH_COLOUR[m[2]]}棋子`],
+  [/^(\w+): no piece of seat [01] on ([A-L]\d)$/, (m) => `${m[2]} 上没有你的棋子`],
+  [/^(\w+): the (\w+(?: \w+)?) never moves$/, (m) => `${ZH_PIECE[m[2]] ?? m[2]}不能移动`],
+  [/^(\w+): a piece in a headquarters never moves$/, () => "大本营里的棋子不能移动"],
+  [/^(\w+): own piece on ([A-L]\d)$/, (m) => `${m[2]} 上是你自己的棋子`],
+  [/^(\w+): a piece in a camp cannot be attacked$/, () => "行营里的棋子不能被攻击"],
+  [/^(\w+): the (\w+(?: \w+)?) cannot reach ([A-L]\d)/, (m) => `${ZH_PIECE[m[2]] ?? m[2]}走不到 ${m[3]}`],
+  [/^no step before both sides have deployed$/, () => "双方布阵完成之前不能走子"],
+];
+
+function reasonZh(reason: string): string {
+  for (const [pattern, say] of ZH_REASONS) {
+    const m = reason.match(pattern);
+    if (m) return say(m);
+  }
+  return reason;
+}
+
+// A refused move's reason in the page's language.
+export function reasonText(reason: string): string {
+  return currentLang() === "zh" ? reasonZh(reason) : reason;
+}
 
 export function detailText(detail: string, game = ""): string {
   if (currentLang() !== "zh") return detail;

@@ -2,12 +2,14 @@
 // messages: the MatchStarted, every event in seq order (no duplicates after a sync), the
 // latest view and clocks (with the moment they arrived, so clocks can tick), the end.
 import { session } from "../session";
-import type { Clocks, GameView, MatchEnded, MatchEvent, MatchRecord, MatchStarted, ServerMessage } from "../net/proto";
+import type { Clocks, GameView, MatchEnded, MatchEvent, MatchProposals, MatchRecord, MatchStarted, ServerMessage } from "../net/proto";
 import { matchIdOf } from "../net/proto";
 
 export interface MatchState {
   started: MatchStarted;
-  events: MatchEvent[];
+  events: MatchEvent[]; // every event in seq order, takebacks included
+  actions: MatchEvent[]; // the actions that stand (an agreed takeback removes its last ones)
+  proposals: MatchProposals | null;
   view: GameView;
   clocks: Clocks;
   clocksAt: number; // performance.now() when `clocks` arrived
@@ -60,6 +62,8 @@ class MatchStore {
       this.states.set(id, {
         started: ms,
         events: fresh ? [] : old!.events,
+        actions: fresh ? [] : old!.actions,
+        proposals: fresh ? null : old!.proposals,
         view: fresh ? ms.view : old!.view,
         clocks: fresh ? ms.clocks : old!.clocks,
         clocksAt: fresh ? now : old!.clocksAt,
@@ -77,6 +81,8 @@ class MatchStore {
       const e = m.match_event;
       if (e.seq <= st.lastSeq) return;
       st.events.push(e);
+      if (e.takes_back) st.actions.splice(Math.max(0, st.actions.length - e.takes_back));
+      else st.actions.push(e);
       st.lastSeq = e.seq;
       if (e.view) st.view = e.view;
       else st.view = { ...st.view, to_move: e.to_move, can_act: e.to_move === st.started.seat && st.started.seat >= 0, ply: e.ply };
@@ -90,6 +96,8 @@ class MatchStore {
       st.clocks = e.clocks;
       st.clocksAt = now;
       st.view = { ...e.final_view, can_act: false, legal_moves: [] };
+    } else if (m.match_proposals) {
+      st.proposals = m.match_proposals;
     } else if (m.match_record) {
       st.record = m.match_record;
     } else if (m.clock_update) {
@@ -103,12 +111,14 @@ class MatchStore {
         st.clocks = now_view.clocks;
         st.clocksAt = now;
       }
+      if (now_view?.proposals) st.proposals = now_view.proposals;
     } else if (m.match_view) {
       if (!st.ended && m.match_view.last_seq >= st.lastSeq) {
         st.view = m.match_view.view;
         st.clocks = m.match_view.clocks;
         st.clocksAt = now;
       }
+      if (m.match_view.proposals) st.proposals = m.match_view.proposals;
     } else {
       return;
     }

@@ -14,7 +14,8 @@ export type Ending =
   | "ENDING_NO_BATTLE_LIMIT"
   | "ENDING_DISCONNECT_FORFEIT"
   | "ENDING_ADJUDICATION"
-  | "ENDING_ABORTED";
+  | "ENDING_ABORTED"
+  | "ENDING_AGREEMENT";
 
 export type GameName = "junqi" | "gomoku" | "dots" | "surakarta";
 
@@ -106,6 +107,24 @@ export interface MatchView {
   last_seq: number;
   view: GameView;
   clocks: Clocks;
+  proposals?: MatchProposals;
+}
+
+export type ProposalKind = "PROPOSAL_KIND_DRAW" | "PROPOSAL_KIND_TAKEBACK";
+export type ProposalState = "PROPOSAL_STATE_OPEN" | "PROPOSAL_STATE_ACCEPTED" | "PROPOSAL_STATE_DECLINED" | "PROPOSAL_STATE_LAPSED";
+
+export interface Proposal {
+  kind: ProposalKind;
+  from: number;
+  state: ProposalState;
+  actions: number;
+}
+
+// What stands between the seats: the open proposals and the one that closed last.
+export interface MatchProposals {
+  match_id: string;
+  open: Proposal[];
+  last_closed?: Proposal;
 }
 
 export interface SignedIn {
@@ -260,6 +279,8 @@ export interface MatchStarted {
   view: GameView;
   spectator_delay_plies: number;
   illegal_move_attempts: number;
+  draw_offers: boolean; // the seats may offer each other a draw
+  takebacks: boolean; // the seats may ask to take a move back (casual games)
 }
 
 export interface MatchEvent {
@@ -275,6 +296,8 @@ export interface MatchEvent {
   clocks: Clocks;
   to_move: number;
   view?: GameView;
+  // Not 0: an agreed takeback, not an action: the last `takes_back` actions are undone.
+  takes_back: number;
 }
 
 export interface MatchEnded {
@@ -351,6 +374,7 @@ export interface ServerMessage {
   match_record?: MatchRecord;
   clock_update?: { match_id: string; clocks: Clocks };
   match_view?: MatchView;
+  match_proposals?: MatchProposals;
   match_list?: { matches: MatchSummary[] };
   // The current view and clocks after the replayed events (a MatchView, not a bare GameView).
   sync_done?: { match_id: string; last_seq: number; view: MatchView };
@@ -364,6 +388,8 @@ export function matchIdOf(m: ServerMessage): string | undefined {
     m.match_ended?.match_id ??
     m.match_record?.match_id ??
     m.clock_update?.match_id ??
+    m.match_proposals?.match_id ??
+    m.match_view?.match_id ??
     m.sync_done?.match_id
   );
 }

@@ -4,12 +4,12 @@
 import { createBoard } from "../boards";
 import type { Board, LastAction } from "../boards/board";
 import { dialog, h, replaceChildren, toast } from "../dom";
-import { clockText, gameTitle, outcomeText, playerName, seatName, timeControlText } from "../format";
+import { clockText, gameTitle, outcomeText, playerName, reasonText, seatName, timeControlText } from "../format";
 import { t, tx } from "../i18n";
 import { renderMoveList } from "../match/movelist";
 import { matches, moveRemainingMs, remainingMs, type MatchState } from "../match/store";
 import { ServerError } from "../net/client";
-import type { MatchEvent, MatchSummary } from "../net/proto";
+import type { MatchEvent, MatchProposals, MatchSummary, ProposalKind } from "../net/proto";
 import { navigate } from "../nav";
 import { session } from "../session";
 import { settings } from "../settings";
@@ -57,7 +57,7 @@ export function renderMatch(root: HTMLElement, id: string): () => void {
             () => undefined,
             (e) => {
               if (e instanceof ServerError && e.code === "ERROR_CODE_ILLEGAL_MOVE")
-                toast(t("match.illegal", { msg: e.message, n: e.body.attempts_left ?? 0 }), "error");
+                toast(t("match.illegal", { msg: reasonText(e.message), n: e.body.attempts_left ?? 0 }), "error");
               else toast(t("match.error", { msg: e instanceof Error ? e.message : String(e) }), "error");
             },
           ),
@@ -97,6 +97,61 @@ export function renderMatch(root: HTMLElement, id: string): () => void {
       },
       t("match.resign"),
     );
+    // Draw offers and takebacks (where the match allows them): our buttons, and a banner with
+    // what stands between the seats — the other side's proposal with accept and decline.
+    const propose = (kind: ProposalKind) =>
+      session.client
+        .request({ propose: { match_id: id, kind } })
+        .catch((e) => toast(t("match.error", { msg: e instanceof Error ? e.message : String(e) }), "error"));
+    const answer = (kind: ProposalKind, accept: boolean) =>
+      session.client
+        .request({ answer_proposal: { match_id: id, kind, accept } })
+        .catch((e) => toast(t("match.error", { msg: e instanceof Error ? e.message : String(e) }), "error"));
+    const offerDraw = h(
+      "button",
+      { id: "offer-draw", hidden: seat < 0 || !st.started.draw_offers, onclick: () => void propose("PROPOSAL_KIND_DRAW") },
+      t("match.offer_draw"),
+    );
+    const takeback = h(
+      "button",
+      { id: "takeback", hidden: seat < 0 || !st.started.takebacks, onclick: () => void propose("PROPOSAL_KIND_TAKEBACK") },
+      t("match.takeback"),
+    );
+    const proposal = h("div", { class: "proposal", id: "proposal", role: "status", hidden: true });
+    const kindWord = (kind: ProposalKind) => (kind === "PROPOSAL_KIND_DRAW" ? t("match.kind_draw") : t("match.kind_takeback"));
+    let toldClosed = "";
+    const showProposals = (p: MatchProposals | null, over: boolean) => {
+      const open = over ? [] : (p?.open ?? []);
+      const theirs = open.find((x) => x.from !== seat);
+      const mine = open.find((x) => x.from === seat);
+      proposal.hidden = !theirs && !mine;
+      if (theirs && seat >= 0) {
+        const text =
+          theirs.kind === "PROPOSAL_KIND_DRAW" ? t("match.they_offer_draw") : t("match.they_ask_takeback", { n: theirs.actions });
+        replaceChildren(
+          proposal,
+          h("p", null, text),
+          h(
+            "p",
+            { class: "buttons" },
+            h("button", { class: "primary", id: "proposal-accept", onclick: () => void answer(theirs.kind, true) }, t("match.accept")),
+            h("button", { id: "proposal-decline", onclick: () => void answer(theirs.kind, false) }, t("match.decline")),
+          ),
+        );
+      } else if (theirs || mine) {
+        const x = (theirs ?? mine)!;
+        replaceChildren(
+          proposal,
+          h("p", { class: "muted" }, mine ? t("match.you_proposed", { what: kindWord(x.kind) }) : t("match.seat_proposed", { name: playerName(players[x.from]), what: kindWord(x.kind) })),
+        );
+      }
+      // Tell the proposer once when the other side declined.
+      const closed = p?.last_closed;
+      const key = closed ? `${closed.kind}/${closed.from}/${closed.state}/${st.events.length}` : "";
+      if (closed && closed.from === seat && closed.state === "PROPOSAL_STATE_DECLINED" && key !== toldClosed && toldClosed !== "")
+        toast(t("match.declined", { what: kindWord(closed.kind) }));
+      toldClosed = key || "-";
+    };
     const head = h(
       "div",
       { class: "match-head" },
@@ -110,7 +165,7 @@ export function renderMatch(root: HTMLElement, id: string): () => void {
         "div",
         { class: "match-layout" },
         h("div", { class: "board-col" }, bars[top].el, board.el, bars[bottom].el),
-        h("aside", { class: "side" }, turn, result, board.panel, h("h3", null, t("match.moves")), moves, h("div", { class: "buttons" }, resign)),
+        h("aside", { class: "side" }, turn, result, board.panel, proposal, h("h3", null, t("match.moves")), moves, h("div", { class: "buttons wrap" }, offerDraw, takeback, resign)),
       ),
     );
 
@@ -169,14 +224,19 @@ export function renderMatch(root: HTMLElement, id: string): () => void {
       heardEvents = s.events.length;
       if (s.ended && !heardEnd) play("end");
       heardEnd = !!s.ended;
-      const actions = s.events.map(toAction);
+      const actions = s.actions.map(toAction);
       const interactive = seat >= 0 && !s.ended && s.view.can_act;
       board.update({ view: s.view, last: actions.length ? actions[actions.length - 1] : null, history: actions, interactive });
       renderMoveList(
         moves,
         s.started.game,
-        s.events.map((e) => ({ ...toAction(e), moveTimeMs: e.move_time_ms })),
+        s.actions.map((e) => ({ ...toAction(e), moveTimeMs: e.move_time_ms })),
       );
+      showProposals(s.proposals, !!s.ended);
+      const mineStanding = s.actions.some((a) => a.actor === seat);
+      offerDraw.hidden = seat < 0 || !st.started.draw_offers || !!s.ended;
+      takeback.hidden = seat < 0 || !st.started.takebacks || !!s.ended;
+      (takeback as HTMLButtonElement).disabled = !mineStanding;
       if (s.ended) {
         const o = s.ended.outcome;
         const mine = seat >= 0 ? (o.winner === seat ? t("match.you_won") : o.winner < 0 ? t("match.draw") : t("match.you_lost")) : t("match.result");

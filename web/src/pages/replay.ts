@@ -125,7 +125,12 @@ export function renderReplay(root: HTMLElement, id: string, query: URLSearchPara
             info,
             h("h3", null, t("match.moves")),
             moves,
-            h("p", null, h("a", { href: `api/records/${id}.txt`, download: `${id}.txt`, id: "replay-download" }, t("replay.download"))),
+            h(
+              "p",
+              { class: "buttons wrap" },
+              h("a", { class: "button", href: `api/records/${id}.txt`, download: `${id}.txt`, id: "replay-download" }, t("replay.download")),
+              h("a", { class: "button", href: `api/records/${id}`, download: `${id}.json`, id: "replay-download-json" }, t("replay.download_json")),
+            ),
           ),
         ),
       );
