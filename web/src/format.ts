@@ -42,7 +42,8 @@ export function playerName(p: Player | undefined): string {
 export function outcomeText(o: Outcome, players: Player[], game = ""): string {
   const how = tx("ending", o.ending);
   const who = o.winner === 0 || o.winner === 1 ? t("match.winner", { name: playerName(players[o.winner]) }) : t("match.draw");
-  return `${who} — ${how}${o.detail ? ` (${detailText(o.detail, game)})` : ""}`;
+  const detail = o.detail ? detailText(o.detail, game) : "";
+  return `${who} — ${how}${detail && detail !== how ? ` (${detail})` : ""}`;
 }
 
 // The referee's and the engines' outcome details (English on the wire, for bots and logs)
