@@ -94,6 +94,29 @@ TEST_F(Admin, UserLifecycle) {
   EXPECT_EQ(run("frobnicate").code, 2);
 }
 
+TEST_F(Admin, MuteAndUnmuteChat) {
+  ASSERT_TRUE(tmp_.ok());
+  ASSERT_EQ(run("user add chatty", "s3cret-password\n").code, 0);
+  auto mute = run("user mute chatty --minutes 30 --reason spam");
+  ASSERT_EQ(mute.code, 0) << mute.err;
+  EXPECT_TRUE(contains(mute.out, "chatty muted for 30 min")) << mute.out;
+  {
+    auto db = storage::Database::open(storage::DatabaseOptions(data()));
+    ASSERT_TRUE(db.ok()) << db.message();
+    const auto id = db.value()->user_by_name("chatty")->id;
+    auto until = db.value()->chat_muted_until(id, storage::wall_clock_ms());
+    ASSERT_TRUE(until.ok() && until->has_value());
+    EXPECT_GT(**until, storage::wall_clock_ms() + 29 * 60'000);
+  }
+  ASSERT_EQ(run("user unmute chatty").code, 0);
+  auto db = storage::Database::open(storage::DatabaseOptions(data()));
+  ASSERT_TRUE(db.ok()) << db.message();
+  const auto id = db.value()->user_by_name("chatty")->id;
+  EXPECT_FALSE(db.value()->chat_muted_until(id, storage::wall_clock_ms())->has_value());
+  EXPECT_EQ(run("user mute nobody").code, 1);
+  EXPECT_EQ(run("user mute chatty --minutes 0").code, 2);
+}
+
 TEST_F(Admin, BotTokensPrintedOnceAndRotated) {
   ASSERT_EQ(run("user add owner1", "password-123\n").code, 0);
   auto bot = run("bot add junqi-bot --owner owner1");

@@ -86,6 +86,16 @@ int main(int argc, char** argv) {
   user_disable->add_option("NAME", name)->required();
   auto* user_enable = user->add_subcommand("enable", "let a disabled account log in again");
   user_enable->add_option("NAME", name)->required();
+  int mute_minutes = 60;
+  std::string mute_reason;
+  auto* user_mute = user->add_subcommand("mute", "stop an account from chatting for a while");
+  user_mute->add_option("NAME", name)->required();
+  user_mute->add_option("--minutes", mute_minutes, "how long")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 366 * 24 * 60));
+  user_mute->add_option("--reason", mute_reason, "why (kept with the mute)");
+  auto* user_unmute = user->add_subcommand("unmute", "let a muted account chat again");
+  user_unmute->add_option("NAME", name)->required();
 
   auto* bot = app.add_subcommand("bot", "bot accounts and their tokens")->require_subcommand(1);
   auto* bot_add = bot->add_subcommand("add", "add a bot; prints its token once");
@@ -165,6 +175,20 @@ int main(int argc, char** argv) {
     const bool off = user_disable->parsed();
     if (auto s = off ? accounts.disable(name) : accounts.enable(name); !s) return report(s);
     std::cout << name << (off ? " disabled\n" : " enabled\n");
+    return 0;
+  }
+  if (user_mute->parsed() || user_unmute->parsed()) {
+    auto found = db.user_by_name(name);
+    if (!found) return report(found.status());
+    const std::int64_t until = storage::wall_clock_ms() + std::int64_t{mute_minutes} * 60'000;
+    if (auto s = user_mute->parsed() ? db.mute_chat(found->id, until, mute_reason)
+                                     : db.unmute_chat(found->id);
+        !s)
+      return report(s);
+    if (user_mute->parsed())
+      std::cout << name << " muted for " << mute_minutes << " min\n";
+    else
+      std::cout << name << " may chat again\n";
     return 0;
   }
   if (bot_add->parsed()) {

@@ -95,10 +95,11 @@ std::optional<v1::ServerMessage> Client::call(v1::ClientMessage m,
   return reply(send(std::move(m)), timeout);
 }
 
-bool Client::hello() {
+bool Client::hello(bool receive_chat) {
   v1::ClientMessage m;
   m.mutable_hello()->set_protocol_version(1);
   m.mutable_hello()->set_client_name("app-test");
+  m.mutable_hello()->set_receive_chat(receive_chat);
   auto r = call(std::move(m));
   return r && r->has_welcome();
 }

@@ -62,7 +62,7 @@ class Client {
   // Request helpers: send and wait for the reply.
   std::optional<v1::ServerMessage> call(v1::ClientMessage m,
                                         std::chrono::milliseconds timeout = 10s);
-  bool hello();  // Welcome received
+  bool hello(bool receive_chat = false);  // Welcome received
   std::optional<v1::SignedIn> guest(const std::string& name);
   std::optional<v1::SignedIn> sign_up(const std::string& user, const std::string& password);
   std::optional<v1::SignedIn> password(const std::string& user, const std::string& password);

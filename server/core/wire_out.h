@@ -21,6 +21,7 @@ namespace v1 = boyi::v1;
 struct Peer {
   net::ConnectionPtr conn;
   net::FrameKind kind = net::FrameKind::json;
+  bool chat = false;  // the connection's Hello asked for chat
 };
 
 // One message, encoded lazily at most once per kind.

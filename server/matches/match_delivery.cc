@@ -48,6 +48,7 @@ void MatchHost::sync(Peer peer, storage::Id user, std::uint64_t request_id,
     *mv->mutable_clocks() = h.match_->clocks(Clock::now());
     *mv->mutable_proposals() = h.match_->proposals();
     h.send(peer, std::move(done));
+    h.send_chat_history(peer, v1::CHAT_ROOM_PLAYERS);
     h.arm_timer();
   });
 }
@@ -67,6 +68,7 @@ void MatchHost::spectate(Peer peer, std::uint64_t request_id) {
     bool known = false;
     for (const auto& p : h.spectators_) known = known || p.conn->id() == peer.conn->id();
     if (!known && !h.match_->referee().finished()) h.spectators_.push_back(peer);
+    if (!known) h.send_chat_history(peer, v1::CHAT_ROOM_SPECTATORS);
     h.publish_snapshot();
   });
 }

@@ -13,6 +13,8 @@
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <cstdint>
+#include <deque>
+#include <map>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -74,6 +76,9 @@ class MatchHost : public std::enable_shared_from_this<MatchHost> {
   void propose(Peer peer, storage::Id user, std::uint64_t request_id, v1::ProposalKind kind);
   void answer_proposal(Peer peer, storage::Id user, std::uint64_t request_id,
                        v1::ProposalKind kind, bool accept);
+  // A chat line to a room of the match (match_chat.cc).
+  void chat(Peer peer, UserInfo user, std::uint64_t request_id, v1::ChatRoom room,
+            std::string text);
   void sync(Peer peer, storage::Id user, std::uint64_t request_id, std::uint32_t from_seq);
   void spectate(Peer peer, std::uint64_t request_id);
   void unspectate(Peer peer, std::uint64_t request_id);
@@ -121,6 +126,8 @@ class MatchHost : public std::enable_shared_from_this<MatchHost> {
   void send_proposals_if_changed();
   void answer_for_house_seats();
   void on_proposal(const Peer& peer, std::uint64_t request_id, Status status);
+  // Chat (match_chat.cc): a room's recent lines to a (re)joining peer.
+  void send_chat_history(const Peer& peer, v1::ChatRoom room) const;
   void send_record_to_all();
   void finish_bookkeeping();
   void publish_snapshot();
@@ -152,6 +159,13 @@ class MatchHost : public std::enable_shared_from_this<MatchHost> {
   std::vector<Peer> spectators_;
   std::array<std::uint64_t, 3> sent_seq_{};  // referee seq sent to seat 0, 1, spectators
   std::uint64_t sent_proposals_version_ = 0;  // the referee's proposals_version() last pushed
+  // Chat: each room's newest lines, and each sender's allowance (a token bucket).
+  std::array<std::deque<v1::ChatMessage>, 2> chat_recent_;  // [players, spectators]
+  struct ChatAllowance {
+    double tokens = 0;
+    RequestClock::time_point at{};
+  };
+  std::map<storage::Id, ChatAllowance> chat_allowance_;
   bool stopped_ = false;
   bool ended_handled_ = false;
   std::atomic<bool> finished_{false};

@@ -11,7 +11,7 @@ void MatchIndex::add_routes(RequestRoutes& routes) {
   };
   for (auto kind :
        {C::kMove, C::kResign, C::kSync, C::kSpectate, C::kUnspectate, C::kGetView, C::kGetRecord,
-        C::kPropose, C::kAnswerProposal})
+        C::kPropose, C::kAnswerProposal, C::kSendChat})
     routes.add(kind, Access::kSignedIn, to_match);
   routes.add(C::kListMatches, Access::kSignedIn, [weak = weak_from_this()](const Request& r) {
     if (auto self = weak.lock()) self->list_request(r);
@@ -50,6 +50,9 @@ void MatchIndex::request(const Request& r) {
     case C::kAnswerProposal:
       match_id = m.answer_proposal().match_id();
       break;
+    case C::kSendChat:
+      match_id = m.send_chat().match_id();
+      break;
     default:
       return;
   }
@@ -87,6 +90,8 @@ void MatchIndex::request(const Request& r) {
     case C::kAnswerProposal:
       return host->answer_proposal(peer, user, rid, m.answer_proposal().kind(),
                                    m.answer_proposal().accept());
+    case C::kSendChat:
+      return host->chat(peer, r.user(), rid, m.send_chat().room(), m.send_chat().text());
     default:
       return;
   }

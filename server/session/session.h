@@ -16,10 +16,11 @@ struct Sessions::Session {
   net::ConnectionPtr conn;
   net::FrameKind kind = net::FrameKind::json;
   bool hello = false;
+  bool chat = false;  // Hello.receive_chat
   std::optional<UserInfo> user;
   std::string token_id;  // the public id of the token it signed in with, if any
   std::string id;
-  Peer peer() const { return {conn, kind}; }
+  Peer peer() const { return {conn, kind, chat}; }
 
   // Where account work's answers are made (off_thread).
   boost::asio::strand<boost::asio::io_context::executor_type> strand;

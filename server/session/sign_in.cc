@@ -52,6 +52,7 @@ void Sessions::hello(const std::shared_ptr<Session>& s, const v1::ClientMessage&
   {
     std::lock_guard lock(mu_);
     s->hello = true;
+    s->chat = m.hello().receive_chat();
   }
   v1::ServerMessage r;
   r.set_request_id(rid);

@@ -109,6 +109,11 @@ class Database {
   Result<bool> end_sign_in_session(std::string_view token_id);
   // Removes the sessions that expired before `now_ms`; how many.
   Result<int> purge_expired_sign_in_sessions(std::int64_t now_ms);
+  // --- chat mutes (chat_mutes.cc): an admin's mute, until a time, with the reason ---
+  Status mute_chat(Id user, std::int64_t until_ms, std::string_view reason);
+  Status unmute_chat(Id user);
+  // The end of the user's mute if it runs past `now_ms`, else none.
+  Result<std::optional<std::int64_t>> chat_muted_until(Id user, std::int64_t now_ms);
 
   // Disabling an account, changing its role or password and replacing a token each write
   // a revocation in the same transaction (and end the account's remembered sign-ins, but

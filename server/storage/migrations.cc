@@ -248,19 +248,40 @@ ALTER TABLE journal ADD CONSTRAINT journal_takeback_seat
   CHECK (kind <> 'takeback' OR seat IS NOT NULL);
 )sql";
 
+// Version 9: an admin's chat mutes (chat_mutes.cc), one per user.
+constexpr const char* kV9 = R"sql(
+CREATE TABLE chat_mutes (
+  user_id  INTEGER PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+  until_ms INTEGER NOT NULL,
+  reason   TEXT NOT NULL DEFAULT ''
+);
+)sql";
+
+constexpr const char* kPostgresV9 = R"sql(
+CREATE TABLE chat_mutes (
+  user_id  BIGINT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+  until_ms BIGINT NOT NULL,
+  reason   TEXT NOT NULL DEFAULT ''
+);
+)sql";
+
 // In order; version 3: tournaments and ratings (migration_tournaments.h).
-constexpr std::array<Migration, 8> kSqliteMigrations = {{{1, kV1},
+constexpr std::array<Migration, 9> kSqliteMigrations = {{{1, kV1},
                                                          {2, kV2},
                                                          {3, kMigrationTournaments},
                                                          {4, kV4},
                                                          {5, kV5},
                                                          {6, kV6},
                                                          {7, kV7},
-                                                         {8, kV8}}};
+                                                         {8, kV8},
+                                                         {9, kV9}}};
 
 // A new PostgreSQL database starts at version 5 (migration_postgres.h).
-constexpr std::array<Migration, 4> kPostgresMigrations = {
-    {{5, kPostgresBaseline}, {6, kPostgresV6}, {7, kPostgresV7}, {8, kPostgresV8}}};
+constexpr std::array<Migration, 5> kPostgresMigrations = {{{5, kPostgresBaseline},
+                                                          {6, kPostgresV6},
+                                                          {7, kPostgresV7},
+                                                          {8, kPostgresV8},
+                                                          {9, kPostgresV9}}};
 
 static_assert(kSqliteMigrations.back().version == kPostgresMigrations.back().version,
               "every migration is written for both engines");

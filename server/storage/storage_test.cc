@@ -230,6 +230,23 @@ TEST(StorageRevocations, EachWithdrawingChangeWritesOneInItsTransaction) {
   EXPECT_EQ(*last, all->back().id);
 }
 
+TEST(StorageChatMutes, AMuteLastsUntilItsTimeCanBeChangedAndLifted) {
+  TempDir tmp;
+  auto db = open_db(tmp.path());
+  ASSERT_TRUE(db);
+  auto li = db->create_user(new_human("li", "hash"));
+  ASSERT_TRUE(li.ok());
+  EXPECT_EQ(*db->chat_muted_until(li->id, 100), std::nullopt);
+  ASSERT_TRUE(db->mute_chat(li->id, 1'000, "spam").ok());
+  EXPECT_EQ(*db->chat_muted_until(li->id, 100), 1'000);
+  EXPECT_EQ(*db->chat_muted_until(li->id, 1'000), std::nullopt);  // over at its time
+  ASSERT_TRUE(db->mute_chat(li->id, 9'000, "again").ok());       // replaced
+  EXPECT_EQ(*db->chat_muted_until(li->id, 2'000), 9'000);
+  ASSERT_TRUE(db->unmute_chat(li->id).ok());
+  EXPECT_EQ(*db->chat_muted_until(li->id, 2'000), std::nullopt);
+  EXPECT_FALSE(db->mute_chat(777, 1'000, "nobody").ok());
+}
+
 TEST(StorageSignIns, SeveralPerUserEndedBySigningOutExpiryOrTheirCredentials) {
   TempDir tmp;
   auto db = open_db(tmp.path());

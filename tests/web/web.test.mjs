@@ -619,7 +619,7 @@ step("settings: move sounds are off until switched on, and both settings stay", 
   assert.deepEqual(pageErrors, []);
 });
 
-step("a takeback against the house bot, and between two people a takeback, a declined and an agreed draw", async () => {
+step("a takeback against the house bot, and between two people chat, a takeback, a declined and an agreed draw", async () => {
   // The house bot gives a move back at once (a casual game): the board is empty again.
   const { context, p, pageErrors } = await guestInNewContext("retractor", { viewport: { width: 1280, height: 900 } });
   await startHouseBotGame("gomoku-blitz", 0, p, "");
@@ -656,6 +656,12 @@ step("a takeback against the house bot, and between two people a takeback, a dec
   await b.p.waitForSelector("[data-seek] button.primary");
   await b.p.click("[data-seek] button.primary");
   for (const x of [a, b]) await x.p.waitForSelector(".board-wrap svg");
+  // The players' chat: a line from one reaches the other.
+  await a.p.fill("#chat-input", "你好，请多指教");
+  await a.p.click("#chat-send");
+  await b.p.waitForFunction(() => /请多指教/.test(document.querySelector("#chat-log")?.textContent ?? ""));
+  assert.match(await b.p.textContent("#chat-log"), /xiaoming/);
+  assert.equal(await a.p.inputValue("#chat-input"), "", "the box empties once sent");
   await a.p.waitForSelector("#turn.mine");
   await a.p.click('[data-point="H8"]');
   await b.p.waitForSelector("#turn.mine");

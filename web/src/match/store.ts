@@ -2,7 +2,7 @@
 // messages: the MatchStarted, every event in seq order (no duplicates after a sync), the
 // latest view and clocks (with the moment they arrived, so clocks can tick), the end.
 import { session } from "../session";
-import type { Clocks, GameView, MatchEnded, MatchEvent, MatchProposals, MatchRecord, MatchStarted, ServerMessage } from "../net/proto";
+import type { ChatMessage, Clocks, GameView, MatchEnded, MatchEvent, MatchProposals, MatchRecord, MatchStarted, ServerMessage } from "../net/proto";
 import { matchIdOf } from "../net/proto";
 
 export interface MatchState {
@@ -10,6 +10,7 @@ export interface MatchState {
   events: MatchEvent[]; // every event in seq order, takebacks included
   actions: MatchEvent[]; // the actions that stand (an agreed takeback removes its last ones)
   proposals: MatchProposals | null;
+  chat: ChatMessage[]; // this page's room, oldest first (a rejoin replays the newest again)
   view: GameView;
   clocks: Clocks;
   clocksAt: number; // performance.now() when `clocks` arrived
@@ -64,6 +65,7 @@ class MatchStore {
         events: fresh ? [] : old!.events,
         actions: fresh ? [] : old!.actions,
         proposals: fresh ? null : old!.proposals,
+        chat: fresh ? [] : old!.chat,
         view: fresh ? ms.view : old!.view,
         clocks: fresh ? ms.clocks : old!.clocks,
         clocksAt: fresh ? now : old!.clocksAt,
@@ -96,6 +98,12 @@ class MatchStore {
       st.clocks = e.clocks;
       st.clocksAt = now;
       st.view = { ...e.final_view, can_act: false, legal_moves: [] };
+    } else if (m.chat_message) {
+      const c = m.chat_message;
+      const same = (x: ChatMessage) => x.sent_at === c.sent_at && x.from.user_id === c.from.user_id && x.text === c.text;
+      if (st.chat.some(same)) return;
+      st.chat.push(c);
+      if (st.chat.length > 200) st.chat.shift();
     } else if (m.match_proposals) {
       st.proposals = m.match_proposals;
     } else if (m.match_record) {

@@ -61,7 +61,7 @@ export class Client {
       const ws = new WebSocket(this.url);
       this.ws = ws;
       ws.onopen = () => {
-        this.request({ hello: { protocol_version: 1, client_name: "boyi-web", client_version: "0.1" } }).then(
+        this.request({ hello: { protocol_version: 1, client_name: "boyi-web", client_version: "0.1", receive_chat: true } }).then(
           () => {
             this.connected = true;
             this.retryMs = 500;

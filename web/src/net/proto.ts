@@ -110,6 +110,16 @@ export interface MatchView {
   proposals?: MatchProposals;
 }
 
+export type ChatRoom = "CHAT_ROOM_PLAYERS" | "CHAT_ROOM_SPECTATORS";
+
+export interface ChatMessage {
+  match_id: string;
+  room: ChatRoom;
+  from: Player;
+  text: string;
+  sent_at: string;
+}
+
 export type ProposalKind = "PROPOSAL_KIND_DRAW" | "PROPOSAL_KIND_TAKEBACK";
 export type ProposalState = "PROPOSAL_STATE_OPEN" | "PROPOSAL_STATE_ACCEPTED" | "PROPOSAL_STATE_DECLINED" | "PROPOSAL_STATE_LAPSED";
 
@@ -375,6 +385,7 @@ export interface ServerMessage {
   clock_update?: { match_id: string; clocks: Clocks };
   match_view?: MatchView;
   match_proposals?: MatchProposals;
+  chat_message?: ChatMessage;
   match_list?: { matches: MatchSummary[] };
   // The current view and clocks after the replayed events (a MatchView, not a bare GameView).
   sync_done?: { match_id: string; last_seq: number; view: MatchView };
@@ -389,6 +400,7 @@ export function matchIdOf(m: ServerMessage): string | undefined {
     m.match_record?.match_id ??
     m.clock_update?.match_id ??
     m.match_proposals?.match_id ??
+    m.chat_message?.match_id ??
     m.match_view?.match_id ??
     m.sync_done?.match_id
   );

@@ -152,6 +152,40 @@ export function renderMatch(root: HTMLElement, id: string): () => void {
         toast(t("match.declined", { what: kindWord(closed.kind) }));
       toldClosed = key || "-";
     };
+    // The match's chat: the players' room for a seat, the spectators' room for a watcher.
+    const chatLog = h("ul", { class: "chat-log plain", id: "chat-log", "aria-live": "polite" });
+    const chatInput = h("input", { id: "chat-input", maxlength: 300, placeholder: t("match.chat_placeholder"), autocomplete: "off" }) as HTMLInputElement;
+    const chatForm = h(
+      "form",
+      {
+        class: "chat-form",
+        id: "chat-form",
+        onsubmit: (e: Event) => {
+          e.preventDefault();
+          const text = chatInput.value.trim();
+          if (!text) return;
+          session.client
+            .request({ send_chat: { match_id: id, room: seat >= 0 ? "CHAT_ROOM_PLAYERS" : "CHAT_ROOM_SPECTATORS", text } })
+            .then(
+              () => (chatInput.value = ""),
+              (err) => toast(t("match.error", { msg: err instanceof Error ? err.message : String(err) }), "error"),
+            );
+        },
+      },
+      chatInput,
+      h("button", { type: "submit", id: "chat-send" }, t("match.chat_send")),
+    );
+    const chatBox = h("section", { class: "chat", id: "chat" }, h("h3", null, seat >= 0 ? t("match.chat_players") : t("match.chat_spectators")), chatLog, chatForm);
+    let chatShown = -1;
+    const showChat = (s: MatchState) => {
+      if (s.chat.length === chatShown) return;
+      chatShown = s.chat.length;
+      replaceChildren(
+        chatLog,
+        s.chat.map((c) => h("li", null, h("b", { class: `seat${c.from.seat}` }, playerName(c.from)), " ", h("span", null, c.text))),
+      );
+      chatLog.scrollTop = chatLog.scrollHeight;
+    };
     const head = h(
       "div",
       { class: "match-head" },
@@ -165,7 +199,7 @@ export function renderMatch(root: HTMLElement, id: string): () => void {
         "div",
         { class: "match-layout" },
         h("div", { class: "board-col" }, bars[top].el, board.el, bars[bottom].el),
-        h("aside", { class: "side" }, turn, result, board.panel, proposal, h("h3", null, t("match.moves")), moves, h("div", { class: "buttons wrap" }, offerDraw, takeback, resign)),
+        h("aside", { class: "side" }, turn, result, board.panel, proposal, h("h3", null, t("match.moves")), moves, h("div", { class: "buttons wrap" }, offerDraw, takeback, resign), chatBox),
       ),
     );
 
@@ -233,6 +267,7 @@ export function renderMatch(root: HTMLElement, id: string): () => void {
         s.actions.map((e) => ({ ...toAction(e), moveTimeMs: e.move_time_ms })),
       );
       showProposals(s.proposals, !!s.ended);
+      showChat(s);
       const mineStanding = s.actions.some((a) => a.actor === seat);
       offerDraw.hidden = seat < 0 || !st.started.draw_offers || !!s.ended;
       takeback.hidden = seat < 0 || !st.started.takebacks || !!s.ended;
