@@ -16,6 +16,7 @@
 #include "server/matches/match_index.h"
 #include "server/net/listener.h"
 #include "server/session/account_upkeep.h"
+#include "server/session/owned_bots.h"
 #include "server/session/sessions.h"
 #include "server/tournament/runner/tournament_manager.h"
 
@@ -41,6 +42,7 @@ struct ServerApp::Impl {
   std::shared_ptr<TournamentManager> tournaments;
   std::shared_ptr<Lobby> lobby;
   std::shared_ptr<Sessions> sessions;
+  std::unique_ptr<OwnedBots> owned_bots;
   std::shared_ptr<AccountUpkeep> upkeep;
   std::shared_ptr<HttpApi> http;
   std::unique_ptr<net::Listener> listener;
@@ -104,6 +106,8 @@ Status ServerApp::Impl::assemble() {
   lobby->add_routes(*sessions);
   matches->add_routes(*sessions);
   tournaments->add_routes(*sessions);
+  owned_bots = std::make_unique<OwnedBots>(*ctx, *accounts, *presence);
+  owned_bots->add_routes(*sessions);
   http = std::make_shared<HttpApi>(*ctx, *presence, *matches, *sessions);
   upkeep = std::make_shared<AccountUpkeep>(*ctx, *accounts, *presence, *sessions);
 

@@ -77,6 +77,8 @@ struct ServerConfig {
   // removed every guest_purge_interval_ms.
   std::int64_t sign_in_lifetime_ms = 30LL * 24 * 3600 * 1000;
   std::int64_t guest_purge_interval_ms = 600'000;
+  // Bot accounts one person may own (CreateBot); 0: people may not make bots.
+  int max_bots_per_owner = 5;
 
   std::chrono::milliseconds shutdown_deadline{std::chrono::seconds(5)};
 

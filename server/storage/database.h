@@ -89,6 +89,10 @@ class Database {
   Result<User> user_by_id(Id id);
   Result<User> user_by_name(std::string_view name);  // case-insensitive
   Result<std::vector<User>> list_users();
+  // The bots a person owns (users.owner_id), oldest first.
+  Result<std::vector<User>> users_owned_by(Id owner);
+  // The public id of the user's token ("" when it has none).
+  Result<std::string> token_id_of_user(Id user);
   Status set_role(Id user, Role role);
   Status set_disabled(Id user, bool disabled);
   Status set_password_hash(Id user, std::string_view hash);
@@ -171,6 +175,8 @@ class Database {
   Database(std::unique_ptr<Connection> conn, std::string where, const DatabaseOptions& options);
   Result<Match> create_match_locked(const NewMatch& match);
   Status revoke_locked(Id user, std::string_view token_id, std::string_view reason);
+  // The users a SELECT of the user columns finds (with at most one parameter, ?1).
+  Result<std::vector<User>> users_where(const char* sql, std::optional<Id> param);
   // An UPDATE of one user's row (?1 the user, ?2 the value) and its revocation (none when
   // `reason` is empty), in one transaction; `end_sign_ins` deletes the user's remembered
   // sign-ins too.

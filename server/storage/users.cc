@@ -95,12 +95,25 @@ Result<User> Database::user_by_name(std::string_view name) {
   return one_user(*q.value(), "no user named '" + std::string(name) + "'");
 }
 
+#define BOYI_USER_COLUMNS "id, name, kind, role, password_hash, owner_id, created_ms, disabled"
+
 Result<std::vector<User>> Database::list_users() {
+  return users_where("SELECT " BOYI_USER_COLUMNS " FROM users ORDER BY id", std::nullopt);
+}
+
+Result<std::vector<User>> Database::users_owned_by(Id owner) {
+  return users_where("SELECT " BOYI_USER_COLUMNS " FROM users WHERE owner_id = ?1 ORDER BY id",
+                     owner);
+}
+
+#undef BOYI_USER_COLUMNS
+
+Result<std::vector<User>> Database::users_where(const char* sql, std::optional<Id> param) {
   std::lock_guard lock(mutex_);
-  auto q = conn_->query(
-      "SELECT id, name, kind, role, password_hash, owner_id, created_ms, "
-      "disabled FROM users ORDER BY id");
+  auto q = conn_->query(sql);
   if (!q) return Error{q.message()};
+  if (param)
+    if (auto s = q.value()->bind_all(*param); !s) return Error{s.message()};
   std::vector<User> out;
   for (;;) {
     auto row = q.value()->step();
@@ -111,6 +124,17 @@ Result<std::vector<User>> Database::list_users() {
     out.push_back(std::move(u).value());
   }
   return out;
+}
+
+Result<std::string> Database::token_id_of_user(Id user) {
+  std::lock_guard lock(mutex_);
+  auto q = conn_->query("SELECT token_id FROM tokens WHERE user_id = ?1");
+  if (!q) return Error{q.message()};
+  if (auto s = q.value()->bind_all(user); !s) return Error{s.message()};
+  auto row = q.value()->step();
+  if (!row) return Error{row.message()};
+  if (!*row) return std::string();
+  return q.value()->text(0);
 }
 
 template <class Value>

@@ -701,6 +701,44 @@ step("a takeback against the house bot, and between two people chat, a takeback,
   }
 });
 
+step("a person makes a bot, sees its token once, the bot signs in with it, and gets a new token", async () => {
+  await page.goto(server.url + "/");
+  await page.waitForSelector("#nav-bots");
+  await page.click("#nav-bots");
+  await page.waitForSelector("#new-bot-form");
+  await page.fill("#new-bot-name", "alice-bot");
+  await page.click("#new-bot-create");
+  await page.waitForSelector("#bot-token");
+  const token = (await page.textContent("#bot-token")).trim();
+  assert.match(token, /^boyi_[0-9a-f]+_[0-9a-f]+$/);
+  await page.waitForSelector('[data-bot="alice-bot"]');
+  // The bot program signs in with it; the list shows it online with its token's public id.
+  const bot = new JsonBot(server.port, 41);
+  bots.push(bot);
+  await bot.signIn(token);
+  assert.equal(bot.me.role, "ROLE_BOT");
+  await page.reload();
+  await page.waitForSelector('[data-bot="alice-bot"] .tag');
+  assert.match(await page.textContent('[data-bot="alice-bot"]'), new RegExp(token.split("_")[1]));
+  await shots.take(page, "my-bots");
+  // A new token: shown once, different; the old one no longer signs in.
+  await page.click('[data-bot="alice-bot"] button.rotate');
+  await page.click(".dialog button.primary");
+  await page.waitForFunction((old) => (document.querySelector("#bot-token")?.textContent ?? old).trim() !== old, token);
+  const fresh = (await page.textContent("#bot-token")).trim();
+  const again = new JsonBot(server.port, 43);
+  bots.push(again);
+  await assert.rejects(again.signIn(token), /AUTH_FAILED/);
+  const renewed = new JsonBot(server.port, 47);
+  bots.push(renewed);
+  await renewed.signIn(fresh);
+  // Its games and rating: the bot's profile.
+  await page.click('[data-bot="alice-bot"] a');
+  await page.waitForURL(/#\/player\//);
+  await page.waitForSelector("h1");
+  assert.match(await page.textContent("h1"), /alice-bot/);
+});
+
 step("no script errors on any page", async () => {
   // A refused request's 4xx shows in the console as a failed load; anything else is a bug.
   assert.deepEqual(

@@ -3,6 +3,7 @@
 //   #/watch       live and finished games      #/replay/ID      step through a finished game
 //   #/tournaments tournament list              #/tournaments/ID one tournament
 //   #/player/NAME a profile with its rating history
+//   #/bots        my bots: make one, its token once, a new token
 import "./style.css";
 import { h, replaceChildren } from "./dom";
 import { currentLang, onLangChange, setLang, t } from "./i18n";
@@ -13,6 +14,7 @@ import { dialog } from "./dom";
 import { renderLobby } from "./pages/lobby";
 import { renderLogin } from "./pages/login";
 import { renderMatch } from "./pages/match";
+import { renderBots } from "./pages/bots";
 import { renderProfile } from "./pages/profile";
 import { renderReplay } from "./pages/replay";
 import { renderTournament, renderTournaments } from "./pages/tournaments";
@@ -31,6 +33,7 @@ const routes: [RegExp, Page, boolean][] = [
   [/^\/tournaments$/, renderTournaments, false],
   [/^\/tournaments\/([\w-]+)$/, renderTournament, false],
   [/^\/player\/(.+)$/, renderProfile, false],
+  [/^\/bots$/, renderBots, true],
 ];
 
 const app = document.getElementById("app")!;
@@ -78,6 +81,7 @@ function renderHeader(): void {
       link("/", t("nav.lobby"), "nav-lobby"),
       link("/watch", t("nav.watch"), "nav-watch"),
       link("/tournaments", t("nav.tournaments"), "nav-tournaments"),
+      me && (me.role === "ROLE_HUMAN" || me.role === "ROLE_ADMIN") ? link("/bots", t("nav.bots"), "nav-bots") : null,
     ),
     h(
       "div",

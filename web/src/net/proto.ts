@@ -110,6 +110,23 @@ export interface MatchView {
   proposals?: MatchProposals;
 }
 
+// A person's own bots (CreateBot, ListMyBots, RotateBotToken).
+export interface NewBotToken {
+  bot: Player;
+  token: string; // shown once
+}
+export interface OwnedBot {
+  bot: Player;
+  token_id: string;
+  created_at: string;
+  online: boolean;
+  disabled: boolean;
+}
+export interface MyBots {
+  bots: OwnedBot[];
+  max_bots: number;
+}
+
 export type ChatRoom = "CHAT_ROOM_PLAYERS" | "CHAT_ROOM_SPECTATORS";
 
 export interface ChatMessage {
@@ -386,6 +403,8 @@ export interface ServerMessage {
   match_view?: MatchView;
   match_proposals?: MatchProposals;
   chat_message?: ChatMessage;
+  new_bot_token?: NewBotToken;
+  my_bots?: MyBots;
   match_list?: { matches: MatchSummary[] };
   // The current view and clocks after the replayed events (a MatchView, not a bare GameView).
   sync_done?: { match_id: string; last_seq: number; view: MatchView };
