@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -35,6 +36,18 @@ struct SeatKnowledgeOf<junqi::State> {
 template <class G>
 using SeatKnowledge = typename SeatKnowledgeOf<G>::type;
 
+// A player's own account of its last choice, where its engine keeps one (the analysis
+// board shows it): what it found for the side that chose, and how.
+struct ChoiceNote {
+  std::string method;             // "vcf", "vct", "alpha-beta", "uct", "solver"
+  std::optional<int> score;       // the search's value for the chooser, in `unit`
+  std::string unit;               // "pattern" (五子棋), "centipiece" (苏拉卡尔塔), "box" (点格棋)
+  std::optional<double> win_rate; // Monte Carlo: the chooser's expected result, 0..1
+  std::optional<bool> proven;     // a forced result: true, the chooser wins; false, it loses
+  int depth = 0;
+  std::int64_t nodes = 0;
+};
+
 template <Game G>
 class Player {
  public:
@@ -43,6 +56,8 @@ class Player {
   // A legal move for `seat`, which must be able to act in `info`.
   virtual typename G::Move choose(const SeatKnowledge<G>& info, Seat seat,
                                   const TimeBudget& budget) = 0;
+  // What the last choose() found, for players whose engine says (none by default).
+  virtual std::optional<ChoiceNote> last_note() const { return std::nullopt; }
 };
 
 // "random", "greedy", "alphabeta[:depth=N,tt=LOG2,q=N,nodes=N]", "minimax[:depth=N]",

@@ -29,6 +29,8 @@ template <Game G, class Base = AnyGame>
 class GameAdapter : public Base {
  public:
   explicit GameAdapter(G state) : state_(std::move(state)) {}
+  // The typed state (for code that holds an adapter it made: searches, analysis).
+  const G& state() const { return state_; }
 
   std::string_view name() const override { return G::kName; }
   std::string rules_text() const override { return state_.rules().to_string(); }

@@ -178,6 +178,7 @@ const std::map<std::string, Setter>& setters() {
       {"sign_in_lifetime_ms",
        int_field("sign_in_lifetime_ms", &C::sign_in_lifetime_ms, 60'000, 366LL * 24 * 3600 * 1000)},
       {"max_bots_per_owner", int_field("max_bots_per_owner", &C::max_bots_per_owner, 0, 1000)},
+      {"analysis_ms", int_field("analysis_ms", &C::analysis_ms, 0, 60'000)},
       {"guest_purge_interval_ms",
        int_field("guest_purge_interval_ms", &C::guest_purge_interval_ms, 1000, 24LL * 3600 * 1000)},
       {"shutdown_deadline_ms",

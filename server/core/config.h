@@ -77,6 +77,8 @@ struct ServerConfig {
   // removed every guest_purge_interval_ms.
   std::int64_t sign_in_lifetime_ms = 30LL * 24 * 3600 * 1000;
   std::int64_t guest_purge_interval_ms = 600'000;
+  // The analysis board's thinking time per request (Analyze); 0: no analysis.
+  std::int64_t analysis_ms = 1'500;
   // Bot accounts one person may own (CreateBot); 0: people may not make bots.
   int max_bots_per_owner = 5;
 

@@ -99,6 +99,9 @@ class MatchIndex : public std::enable_shared_from_this<MatchIndex> {
   void start_failed(const std::string& match_id, const Status& why);
   void request(const Request& r);
   void list_request(const Request& r);
+  // The analysis board (analysis_requests.cc).
+  void analyze_request(const Request& r);
+  bool admit_analysis(storage::Id user, std::string& why);
 
   AppContext& app_;
   Presence& presence_;
@@ -108,6 +111,13 @@ class MatchIndex : public std::enable_shared_from_this<MatchIndex> {
 
   HouseBotsShared house_shared_;  // the stop every house bot's own chains to, the pool's load
   mutable std::mutex mu_;
+  // Analyses under way (one per user) and each user's allowance; under mu_.
+  struct AnalysisAllowance {
+    double tokens = 0;
+    std::chrono::steady_clock::time_point at{};
+  };
+  std::set<storage::Id> analyses_running_;
+  std::map<storage::Id, AnalysisAllowance> analysis_allowance_;
   std::map<std::string, std::shared_ptr<MatchHost>> matches_;  // live (and recently finished)
   std::deque<std::string> finished_order_;  // the finished ones still in matches_, oldest first
   std::map<storage::Id, std::set<std::string>> playing_;     // user -> running match ids

@@ -16,6 +16,9 @@ void MatchIndex::add_routes(RequestRoutes& routes) {
   routes.add(C::kListMatches, Access::kSignedIn, [weak = weak_from_this()](const Request& r) {
     if (auto self = weak.lock()) self->list_request(r);
   });
+  routes.add(C::kAnalyze, Access::kSignedIn, [weak = weak_from_this()](const Request& r) {
+    if (auto self = weak.lock()) self->analyze_request(r);
+  });
 }
 
 void MatchIndex::request(const Request& r) {

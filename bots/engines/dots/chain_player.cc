@@ -72,6 +72,7 @@ std::optional<int> ChainPlayer::try_solver(const dots::State& s, Seat seat,
 
 dots::Move ChainPlayer::choose(const dots::State& s, Seat seat, const TimeBudget& budget) {
   report_ = {};
+  note_.reset();
   const Edges drawn = s.drawn_edges();
   const Degrees deg(drawn);
   const CaptureChoice claim = capture_choice(drawn, deg);
@@ -85,6 +86,16 @@ dots::Move ChainPlayer::choose(const dots::State& s, Seat seat, const TimeBudget
   if (options_.solve_safe >= 0 && std::popcount(safe_edges(drawn, deg)) <= options_.solve_safe) {
     if (const auto edge = try_solver(s, seat, budget)) {
       report_.by = ChainReport::By::kSolver;
+      ChoiceNote n;
+      n.method = "solver";
+      n.proven = report_.winning;
+      n.nodes = report_.solver_nodes;
+      // A loss is solved exactly (the final margin); a win only as "at least enough".
+      if (!report_.winning && report_.solved_value) {
+        n.score = s.score(seat) - s.score(1 - seat) + *report_.solved_value;
+        n.unit = "box";
+      }
+      note_ = n;
       return dots::Move{static_cast<std::uint8_t>(*edge)};
     }
     // The solver ran out of its time: UCT gets the rest of the soft budget, at least a quarter.
@@ -110,7 +121,15 @@ dots::Move ChainPlayer::choose(const dots::State& s, Seat seat, const TimeBudget
     r = mcts_.search(s, mcts_end >= 0 ? budget.until(mcts_end) : budget);
   }
   report_.playouts = r.playouts;
-  if (r.has_move) return r.move;
+  if (r.has_move) {
+    ChoiceNote n;
+    n.method = "uct";
+    n.nodes = r.playouts;
+    for (const auto& child : r.root)
+      if (child.move == r.move) n.win_rate = std::clamp(child.mean, 0.0, 1.0);
+    note_ = n;
+    return r.move;
+  }
   // Unreachable for a running game (the tree always has a child); keep the answer legal.
   return dots::Move{static_cast<std::uint8_t>(std::countr_zero(s.undrawn_edges()))};
 }

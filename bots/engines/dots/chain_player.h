@@ -51,6 +51,7 @@ class ChainPlayer : public Player<dots::State> {
   std::string name() const override { return name_; }
   dots::Move choose(const dots::State& s, Seat seat, const TimeBudget& budget) override;
   const ChainReport& last() const { return report_; }
+  std::optional<ChoiceNote> last_note() const override { return note_; }
 
  private:
   std::optional<int> try_solver(const dots::State& s, Seat seat, const TimeBudget& budget);
@@ -62,6 +63,7 @@ class ChainPlayer : public Player<dots::State> {
   Mcts<dots::State> mcts_;
   std::uint64_t seed_;
   ChainReport report_;
+  std::optional<ChoiceNote> note_;
 };
 
 MctsHooks<dots::State> chain_mcts_hooks(std::shared_ptr<PlayoutPolicy> policy);

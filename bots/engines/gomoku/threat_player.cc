@@ -48,9 +48,32 @@ Move ThreatPlayer::choose(const State& s, Seat seat, const TimeBudget& budget) {
     last_ = analyst_.decide(pos, budget);
     m = Move::place(last_.move);
   } else {
+    last_ = {};  // an opening decision: no search to tell of
     m = opening_.choose(s, budget);
   }
   return safe(s, seat, m) ? m : fallback(s, seat);
+}
+
+std::optional<ChoiceNote> ThreatPlayer::last_note() const {
+  if (last_.move == gomoku::kNoPoint) return std::nullopt;
+  ChoiceNote n;
+  n.depth = last_.depth;
+  switch (last_.reason) {
+    case Reason::kVcf:
+    case Reason::kVct:
+      n.method = last_.reason == Reason::kVcf ? "vcf" : "vct";
+      n.proven = true;  // a forced win by fours (VCF) or threes and fours (VCT)
+      break;
+    case Reason::kForced:
+      n.method = "forced";
+      break;
+    case Reason::kSearch:
+      n.method = "alpha-beta";
+      n.score = last_.score;
+      n.unit = "pattern";
+      break;
+  }
+  return n;
 }
 
 Result<AnalystOptions> threat_options(const PlayerSpec& spec,

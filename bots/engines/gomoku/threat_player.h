@@ -34,6 +34,7 @@ class ThreatPlayer : public Player<gomoku::State> {
 
   // What decided the last move of normal play.
   const Decision& last_decision() const { return last_; }
+  std::optional<ChoiceNote> last_note() const override;
 
  private:
   std::string name_;

@@ -52,14 +52,20 @@ class LoopPlayer final : public Player<State> {
   Move choose(const State& s, Seat, const TimeBudget& budget) override {
     const bool unbounded = budget.unlimited() && !depth_given_ && options_.max_nodes < 0;
     const auto r = search_.search(s, budget, unbounded ? kUnlimitedDepth : 0);
+    note_ = r.has_move ? std::optional<ChoiceNote>(ChoiceNote{"alpha-beta", r.score, "centipiece",
+                                                              std::nullopt, std::nullopt, r.depth,
+                                                              r.nodes})
+                       : std::nullopt;
     return r.has_move ? r.move : any_legal(s);
   }
+  std::optional<ChoiceNote> last_note() const override { return note_; }
 
  private:
   std::string name_;
   LoopSearchOptions options_;
   bool depth_given_;
   LoopSearch search_;
+  std::optional<ChoiceNote> note_;
 };
 
 class LoopMctsPlayer final : public Player<State> {
