@@ -451,6 +451,15 @@ step("replays step by step, from each seat's view and the full view", async () =
   assert.equal(await page.locator("[data-stone]").count(), 1);
   await page.click("#replay-last");
   await shots.take(page, "replay-gomoku");
+  // The analysis board: the house engine's best move and line at the position shown.
+  await page.click("#replay-prev");
+  await page.click("#analyze");
+  await page.waitForSelector("#analysis-best", { timeout: 30_000 });
+  assert.match(await page.textContent("#analysis-best"), /^[A-O]\d{1,2}$/);
+  assert.match(await page.textContent("#analysis-line"), /[A-O]\d/);
+  await shots.take(page, "analysis-gomoku");
+  await page.click("#replay-next"); // moving on clears it
+  assert.equal(await page.locator("#analysis-best").count(), 0);
 
   await page.goto(`${server.url}/#/replay/${finished.junqi}?viewer=1`);
   await page.waitForSelector("#replay-step");
@@ -461,12 +470,16 @@ step("replays step by step, from each seat's view and the full view", async () =
   await page.waitForFunction(() => document.querySelector('#replay-viewers [data-viewer="full"]')?.classList.contains("primary"));
   await page.waitForSelector("svg.junqi");
   assert.equal(await page.locator(".piece.hidden").count(), 0, "the full view shows every piece");
+  assert.ok(await page.isHidden("#analyze"), "no analysis of 军棋: the pieces stay secret");
   await shots.take(page, "replay-junqi-full");
 
   await page.goto(`${server.url}/#/replay/${finished.dots}?viewer=0`);
   await page.waitForSelector("#replay-step");
   await page.click('#moves li[data-seq="10"]');
   assert.match(await page.textContent("#replay-step"), /10 \//);
+  await page.click("#analyze");
+  await page.waitForSelector("#analysis-verdict", { timeout: 30_000 });
+  assert.match(await page.textContent("#analysis-best"), /^[AB][A-F][A-E]$/);
   await shots.take(page, "replay-dots");
 });
 

@@ -110,6 +110,23 @@ export interface MatchView {
   proposals?: MatchProposals;
 }
 
+// The analysis board's answer (Analyze): a house engine's view of a finished game's position.
+export interface Analysis {
+  match_id: string;
+  ply: number;
+  to_move: number;
+  line: string[];
+  line_seats: number[];
+  engine: string;
+  method: string;
+  score?: number;
+  unit: string;
+  win_rate?: number;
+  proven_win?: boolean;
+  depth: number;
+  nodes: string;
+}
+
 // A person's own bots (CreateBot, ListMyBots, RotateBotToken).
 export interface NewBotToken {
   bot: Player;
@@ -404,6 +421,7 @@ export interface ServerMessage {
   match_proposals?: MatchProposals;
   chat_message?: ChatMessage;
   new_bot_token?: NewBotToken;
+  analysis?: Analysis;
   my_bots?: MyBots;
   match_list?: { matches: MatchSummary[] };
   // The current view and clocks after the replayed events (a MatchView, not a bare GameView).

@@ -3,10 +3,12 @@
 import { createBoard } from "../boards";
 import type { Board, LastAction } from "../boards/board";
 import { h, replaceChildren } from "../dom";
-import { clockText, gameTitle, outcomeText, playerName, timeControlText } from "../format";
+import { clockText, gameTitle, outcomeText, playerName, seatName, timeControlText } from "../format";
 import { t } from "../i18n";
 import { renderMoveList } from "../match/movelist";
-import type { GameEvent, GameView, MatchRecord } from "../net/proto";
+import type { Analysis, GameEvent, GameView, MatchRecord } from "../net/proto";
+import { session } from "../session";
+import { ServerError } from "../net/client";
 import { navigate } from "../nav";
 
 interface Replay {
@@ -77,6 +79,64 @@ export function renderReplay(root: HTMLElement, id: string, query: URLSearchPara
       );
       slider.addEventListener("input", () => go(Number(slider.value)));
 
+      // The analysis board: a house engine's view of the position shown (finished games only;
+      // not 军棋, whose pieces stay the players' secrets). Signed-in viewers only.
+      const analysis = h("div", { class: "analysis", id: "analysis", role: "status" });
+      const analyzeButton = h(
+        "button",
+        {
+          id: "analyze",
+          hidden: rec.game === "junqi" || !session.me,
+          onclick: () => {
+            const at = step;
+            analyzeButton.setAttribute("disabled", "");
+            replaceChildren(analysis, h("p", { class: "muted" }, t("analysis.thinking")));
+            session.client
+              .request({ analyze: { match_id: id, ply: at } }, (m) => !!m.analysis)
+              .then(
+                (m) => m.analysis && at === step && showAnalysis(m.analysis),
+                (e) =>
+                  replaceChildren(
+                    analysis,
+                    h("p", { class: "muted" }, e instanceof ServerError && e.code === "ERROR_CODE_RATE_LIMITED" ? t("analysis.busy") : t("common.error", { msg: e instanceof Error ? e.message : String(e) })),
+                  ),
+              )
+              .finally(() => analyzeButton.removeAttribute("disabled"));
+          },
+        },
+        t("analysis.ask"),
+      );
+      const verdict = (a: Analysis): string => {
+        if (a.proven_win !== undefined)
+          return a.proven_win
+            ? t("analysis.wins", { method: t(`analysis.method.${a.method}` as "analysis.method.vcf") })
+            : a.score !== undefined
+              ? t("analysis.loses_by", { n: -a.score })
+              : t("analysis.loses");
+        if (a.win_rate !== undefined) return t("analysis.win_rate", { p: Math.round(a.win_rate * 100) });
+        if (a.score !== undefined)
+          return a.unit === "centipiece"
+            ? t("analysis.score_pieces", { n: (a.score / 100).toFixed(2) })
+            : t("analysis.score_points", { n: a.score });
+        return a.method === "forced" ? t("analysis.forced") : "";
+      };
+      const showAnalysis = (a: Analysis) => {
+        const side = seatName(rec.game, a.to_move);
+        replaceChildren(
+          analysis,
+          h("p", null, t("analysis.best", { side }), " ", h("b", { id: "analysis-best" }, a.line[0] ?? "—")),
+          h("p", { id: "analysis-verdict" }, verdict(a)),
+          h(
+            "p",
+            { class: "muted", id: "analysis-line" },
+            t("analysis.line"),
+            " ",
+            a.line.map((mv, i) => h("span", { class: `seat${a.line_seats[i]}` }, `${mv} `)),
+          ),
+          h("p", { class: "muted small" }, a.depth > 0 ? t("analysis.by_depth", { engine: a.engine, depth: a.depth }) : t("analysis.by", { engine: a.engine })),
+        );
+      };
+
       const show = () => {
         const s = rep.steps[step];
         board.update({ view: s.view, last: step > 0 ? actions[step - 1] : null, history: actions.slice(0, step), interactive: false });
@@ -89,6 +149,7 @@ export function renderReplay(root: HTMLElement, id: string, query: URLSearchPara
           step,
           (k) => go(k),
         );
+        if (analysis.childElementCount) replaceChildren(analysis);
         const m = step > 0 ? rec.moves[step - 1] : null;
         replaceChildren(
           info,
@@ -123,6 +184,8 @@ export function renderReplay(root: HTMLElement, id: string, query: URLSearchPara
             { class: "side" },
             board.panel,
             info,
+            h("div", { class: "buttons" }, analyzeButton),
+            analysis,
             h("h3", null, t("match.moves")),
             moves,
             h(
