@@ -538,6 +538,18 @@ step("a phone-sized screen: lobby and a game fit the width", async () => {
   assert.equal(await p.locator("[data-stone]").count(), stones);
   assert.ok(await fits(), "the board fits the phone's width");
   await p.screenshot({ path: `${shots.dir}/${String(++shots.n).padStart(2, "0")}-phone-match.png`, fullPage: true });
+  // Then the game is played to its end by taps.
+  const over = () => p.isVisible("#result:not([hidden])");
+  for (let i = 0; i < 120 && !(await over()); i++) {
+    await p.waitForFunction(() => document.querySelector("#result:not([hidden])") || document.querySelector("#turn.mine"));
+    if (await over()) break;
+    const point = await p.evaluate(chooseGomokuPoint);
+    if (!point) continue;
+    await p.tap(`[data-point="${point}"]`);
+    await p.waitForFunction((q) => document.querySelector(`[data-stone="${q}"]`) || document.querySelector("#result:not([hidden])"), point);
+  }
+  assert.ok(await over(), "the phone's game reached its end");
+  assert.match(await p.textContent("#result-text"), /获胜|和棋/);
   await phone.close();
   assert.deepEqual(phoneErrors, []);
 });
