@@ -711,6 +711,9 @@ step("a takeback against the house bot, and between two people chat, a takeback,
   await b.p.click("#proposal-decline");
   await a.p.waitForFunction(() => /拒绝/.test(document.querySelector("#toasts")?.textContent ?? ""));
   await b.p.waitForSelector("#proposal", { state: "hidden" });
+  // Offering again at once is refused, and the server's reason reads in Chinese.
+  await a.p.click("#offer-draw");
+  await a.p.waitForFunction(() => /走一步之后才能再提/.test(document.querySelector("#toasts")?.textContent ?? ""));
   // Then xiaohong offers one, and xiaoming accepts: a draw by agreement on both pages.
   await b.p.click("#offer-draw");
   await a.p.waitForSelector("#proposal-accept");

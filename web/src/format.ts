@@ -104,6 +104,32 @@ const ZH_REASONS: [RegExp, (m: RegExpMatchArray) => string][] = [
   [/^(\w+): a piece in a camp cannot be attacked$/, () => "行营里的棋子不能被攻击"],
   [/^(\w+): the (\w+(?: \w+)?) cannot reach ([A-L]\d)/, (m) => `${ZH_PIECE[m[2]] ?? m[2]}走不到 ${m[3]}`],
   [/^no step before both sides have deployed$/, () => "双方布阵完成之前不能走子"],
+  // Draw offers and takebacks.
+  [/^\w+ cannot end in a draw$/, () => "这个棋种不会出现和棋"],
+  [/^this match allows no draw offers$/, () => "本局不允许提议和棋"],
+  [/^\w+ allows no takeback: what was revealed cannot be hidden again$/, () => "军棋不能悔棋：已经暴露的棋子无法再隐藏"],
+  [/^this match allows no takebacks \(rated or tournament\)$/, () => "本局不允许悔棋（计分局或赛事对局）"],
+  [/^there is no action of seat [01] to take back$/, () => "你还没有可以悔的着法"],
+  [/^seat [01] has already proposed a (draw|takeback)$/, (m) => `你已经提出了${m[1] === "draw" ? "和棋" : "悔棋"}请求`],
+  [/^a (draw|takeback) proposed by seat [01] was not accepted; it may be proposed again after seat [01] has played$/, (m) => `${m[1] === "draw" ? "和棋" : "悔棋"}请求未被接受；走一步之后才能再提`],
+  [/^seat [01] has no open (draw|takeback) proposal$/, (m) => `对方没有待回应的${m[1] === "draw" ? "和棋" : "悔棋"}请求`],
+  [/^the match is already over/, () => "对局已结束"],
+  // Chat.
+  [/^only the players write in the players' room$/, () => "只有对局双方能在对局聊天里发言"],
+  [/^the players do not see the spectators' room during the game$/, () => "对局进行中，棋手看不到观众聊天"],
+  [/^spectate the match to write in its spectators' room$/, () => "观战后才能在观众聊天里发言"],
+  [/^a chat line is at most (\d+) characters$/, (m) => `一条消息最多 ${m[1]} 个字`],
+  [/^an empty chat line$/, () => "消息是空的"],
+  [/^you are muted until (.*)$/, (m) => `你已被禁言，直到 ${m[1]}`],
+  [/^too many chat lines/, () => "发言太频繁，请稍等"],
+  // The analysis board and bots.
+  [/^a running game is not analysed/, () => "进行中的对局不能分析，结束后才能分析"],
+  [/^your previous analysis is still running$/, () => "上一次分析还没有完成"],
+  [/^the analysis engines are busy/, () => "分析引擎繁忙，请稍后再试"],
+  [/^too many analyses/, () => "分析太频繁，请稍后再试"],
+  [/^the name (.+) is (taken|reserved)$/, (m) => `名字 ${m[1]} ${m[2] === "taken" ? "已被占用" : "是保留名"}`],
+  [/^you own (\d+) bots already, the most one person may$/, (m) => `你已有 ${m[1]} 个机器人，已达上限`],
+  [/^only a person with an account may own bots$/, () => "只有注册用户才能拥有机器人"],
 ];
 
 function reasonZh(reason: string): string {
@@ -114,9 +140,14 @@ function reasonZh(reason: string): string {
   return reason;
 }
 
-// A refused move's reason in the page's language.
-export function reasonText(reason: string): string {
+// A refused move's reason, or any refusal the server explains, in the page's language.
+export function serverText(reason: string): string {
   return currentLang() === "zh" ? reasonZh(reason) : reason;
+}
+
+// An error (a server's refusal or anything thrown) as a sentence in the page's language.
+export function errorText(e: unknown): string {
+  return e instanceof Error ? serverText(e.message) : String(e);
 }
 
 export function detailText(detail: string, game = ""): string {

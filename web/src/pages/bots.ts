@@ -2,6 +2,7 @@
 // see each with whether it is online and its token's public id, give one a new token (the
 // old stops at once), and open its profile for its games and rating.
 import { dialog, h, replaceChildren, toast } from "../dom";
+import { errorText } from "../format";
 import { t } from "../i18n";
 import type { MyBots, NewBotToken } from "../net/proto";
 import { session } from "../session";
@@ -11,7 +12,7 @@ export function renderBots(root: HTMLElement): () => void {
   const list = h("section", { class: "card", id: "my-bots" }, h("p", { class: "muted" }, t("common.loading")));
   const shown = h("section", { class: "card token-card", id: "new-token", hidden: true });
   const name = h("input", { id: "new-bot-name", required: true, maxlength: 32, placeholder: t("bots.name_hint"), autocomplete: "off" }) as HTMLInputElement;
-  const failed = (e: unknown) => toast(t("common.error", { msg: e instanceof Error ? e.message : String(e) }), "error");
+  const failed = (e: unknown) => toast(t("common.error", { msg: errorText(e) }), "error");
   let disposed = false;
 
   // The token, once: whoever closes the page without copying it rotates it later.

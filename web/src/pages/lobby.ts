@@ -1,7 +1,7 @@
 // The lobby: play a house bot at a chosen strength, open or accept seeks, challenge someone
 // online or answer a challenge, and get back to running games.
 import { dialog, h, replaceChildren, toast } from "../dom";
-import { gameTitle, playerName, setupText } from "../format";
+import { errorText, gameTitle, playerName, setupText } from "../format";
 import { t, tx } from "../i18n";
 import { lobby } from "../lobby_store";
 import { matches } from "../match/store";
@@ -11,7 +11,7 @@ import { session } from "../session";
 import { setupForm } from "./setup_form";
 
 function failed(e: unknown): void {
-  toast(t("common.error", { msg: e instanceof Error ? e.message : String(e) }), "error");
+  toast(t("common.error", { msg: errorText(e) }), "error");
 }
 
 export function renderLobby(root: HTMLElement): () => void {

@@ -4,7 +4,7 @@
 import { createBoard } from "../boards";
 import type { Board, LastAction } from "../boards/board";
 import { dialog, h, replaceChildren, toast } from "../dom";
-import { clockText, gameTitle, outcomeText, playerName, reasonText, seatName, timeControlText } from "../format";
+import { clockText, errorText, gameTitle, outcomeText, playerName, seatName, serverText, timeControlText } from "../format";
 import { t, tx } from "../i18n";
 import { renderMoveList } from "../match/movelist";
 import { matches, moveRemainingMs, remainingMs, type MatchState } from "../match/store";
@@ -57,8 +57,8 @@ export function renderMatch(root: HTMLElement, id: string): () => void {
             () => undefined,
             (e) => {
               if (e instanceof ServerError && e.code === "ERROR_CODE_ILLEGAL_MOVE")
-                toast(t("match.illegal", { msg: reasonText(e.message), n: e.body.attempts_left ?? 0 }), "error");
-              else toast(t("match.error", { msg: e instanceof Error ? e.message : String(e) }), "error");
+                toast(t("match.illegal", { msg: serverText(e.message), n: e.body.attempts_left ?? 0 }), "error");
+              else toast(t("match.error", { msg: errorText(e) }), "error");
             },
           ),
     });
@@ -102,11 +102,11 @@ export function renderMatch(root: HTMLElement, id: string): () => void {
     const propose = (kind: ProposalKind) =>
       session.client
         .request({ propose: { match_id: id, kind } })
-        .catch((e) => toast(t("match.error", { msg: e instanceof Error ? e.message : String(e) }), "error"));
+        .catch((e) => toast(t("match.error", { msg: errorText(e) }), "error"));
     const answer = (kind: ProposalKind, accept: boolean) =>
       session.client
         .request({ answer_proposal: { match_id: id, kind, accept } })
-        .catch((e) => toast(t("match.error", { msg: e instanceof Error ? e.message : String(e) }), "error"));
+        .catch((e) => toast(t("match.error", { msg: errorText(e) }), "error"));
     const offerDraw = h(
       "button",
       { id: "offer-draw", hidden: seat < 0 || !st.started.draw_offers, onclick: () => void propose("PROPOSAL_KIND_DRAW") },
@@ -168,7 +168,7 @@ export function renderMatch(root: HTMLElement, id: string): () => void {
             .request({ send_chat: { match_id: id, room: seat >= 0 ? "CHAT_ROOM_PLAYERS" : "CHAT_ROOM_SPECTATORS", text } })
             .then(
               () => (chatInput.value = ""),
-              (err) => toast(t("match.error", { msg: err instanceof Error ? err.message : String(err) }), "error"),
+              (err) => toast(t("match.error", { msg: errorText(err) }), "error"),
             );
         },
       },
@@ -246,7 +246,7 @@ export function renderMatch(root: HTMLElement, id: string): () => void {
           toast(t("match.rematch_sent", { name: playerName(opponent) }));
         }
       } catch (e) {
-        toast(t("match.error", { msg: e instanceof Error ? e.message : String(e) }), "error");
+        toast(t("match.error", { msg: errorText(e) }), "error");
       }
     };
 
@@ -343,7 +343,7 @@ export function renderMatch(root: HTMLElement, id: string): () => void {
         }
       },
       (e) => {
-        if (!disposed) status.textContent = t("common.error", { msg: e instanceof Error ? e.message : String(e) });
+        if (!disposed) status.textContent = t("common.error", { msg: errorText(e) });
       },
     );
 

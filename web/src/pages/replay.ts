@@ -3,7 +3,7 @@
 import { createBoard } from "../boards";
 import type { Board, LastAction } from "../boards/board";
 import { h, replaceChildren } from "../dom";
-import { clockText, gameTitle, outcomeText, playerName, seatName, timeControlText } from "../format";
+import { clockText, errorText, gameTitle, outcomeText, playerName, seatName, timeControlText } from "../format";
 import { t } from "../i18n";
 import { renderMoveList } from "../match/movelist";
 import type { Analysis, GameEvent, GameView, MatchRecord } from "../net/proto";
@@ -98,7 +98,7 @@ export function renderReplay(root: HTMLElement, id: string, query: URLSearchPara
                 (e) =>
                   replaceChildren(
                     analysis,
-                    h("p", { class: "muted" }, e instanceof ServerError && e.code === "ERROR_CODE_RATE_LIMITED" ? t("analysis.busy") : t("common.error", { msg: e instanceof Error ? e.message : String(e) })),
+                    h("p", { class: "muted" }, e instanceof ServerError && e.code === "ERROR_CODE_RATE_LIMITED" ? t("analysis.busy") : t("common.error", { msg: errorText(e) })),
                   ),
               )
               .finally(() => analyzeButton.removeAttribute("disabled"));
@@ -208,7 +208,7 @@ export function renderReplay(root: HTMLElement, id: string, query: URLSearchPara
       show();
     })
     .catch((e) => {
-      if (!disposed) status.textContent = t("common.error", { msg: e instanceof Error ? e.message : String(e) });
+      if (!disposed) status.textContent = t("common.error", { msg: errorText(e) });
     });
 
   return () => {
