@@ -401,6 +401,11 @@ step("watching a live bot match, with the spectator count", async () => {
   assert.equal(live.matches.find((m) => m.match_id === id)?.spectators, 1);
   await page.waitForFunction(() => /1/.test(document.querySelector("#spectators")?.textContent ?? ""), null, { timeout: 10_000 });
   assert.ok(!(await page.isVisible("#resign")), "a spectator cannot resign");
+  // A spectator writes in the spectators' room (the players never see it during the game).
+  assert.match(await page.textContent("#chat h3"), /观众聊天/);
+  await page.fill("#chat-input", "黑棋要赢了");
+  await page.click("#chat-send");
+  await page.waitForFunction(() => /黑棋要赢了/.test(document.querySelector("#chat-log")?.textContent ?? ""));
   await shots.take(page, "watch-live");
   await page.click("#nav-watch");
   await a.request({ resign: { match_id: id } });
