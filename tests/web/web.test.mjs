@@ -584,7 +584,7 @@ step("a laptop screen (1366×768): each game's whole board and both clocks witho
   assert.deepEqual(laptopErrors, []);
 });
 
-step("settings: move sounds are off until switched on, and both settings stay", async () => {
+step("settings: move sounds are off until switched on, the low-time warning, and both settings stay", async () => {
   // Counts the tones the page starts (headless Chromium plays them to nowhere).
   const countTones = (context) =>
     context.addInitScript(() => {
@@ -639,6 +639,29 @@ step("settings: move sounds are off until switched on, and both settings stay", 
   await p.click("#resign");
   await p.click(".dialog button.primary");
   await p.waitForSelector("#result:not([hidden])");
+
+  // The low-time warning: a bot challenges us to a 45-second game; under the 60 s set, our
+  // clock is marked low from the start and one warning tone sounds.
+  const quick = new JsonBot(server.port, 53);
+  bots.push(quick);
+  await quick.signIn(tokens.b);
+  const myId = /#\/player\/(.+)$/.exec(await p.getAttribute("#me", "href"))?.[1];
+  await p.click("#nav-lobby");
+  await p.waitForSelector("#bot-form");
+  await quick.request({
+    send_challenge: { opponent: myId, setup: { game: "gomoku", rules: "rule=freestyle opening=free", time_control: { total_ms: 45000, per_move_ms: 0, increment_ms: 0 }, seat: 1 } },
+  });
+  await p.waitForSelector("#challenges button.primary");
+  const tonesBefore = await p.evaluate(() => window.__tones);
+  await p.click("#challenges button.primary");
+  await p.waitForSelector(".board-wrap svg");
+  await p.waitForSelector("#clock-0.low");
+  await p.waitForFunction((n) => window.__tones > n, tonesBefore);
+  await shots.take(p, "low-time");
+  await p.click("#resign");
+  await p.click(".dialog button.primary");
+  await p.waitForSelector("#result:not([hidden])");
+  quick.close();
 
   await p.reload();
   await p.waitForSelector("#settings");

@@ -17,7 +17,8 @@ export function gameTitle(game: string): string {
 
 export function timeControlText(tc: TimeControl | undefined): string {
   if (!tc || !tc.total_ms) return "";
-  const parts = [`${Math.round(tc.total_ms / 60000)}′`];
+  // Whole minutes as minutes; anything else (45 s, 90 s) in seconds, never rounded away.
+  const parts = [tc.total_ms % 60000 === 0 ? `${tc.total_ms / 60000}′` : `${Math.round(tc.total_ms / 1000)}″`];
   if (tc.per_move_ms) parts.push(`${Math.round(tc.per_move_ms / 1000)}″/${currentLang() === "zh" ? "步" : "move"}`);
   if (tc.increment_ms) parts.push(`+${Math.round(tc.increment_ms / 1000)}″`);
   return parts.join(" ");
