@@ -249,6 +249,10 @@ void BotCore::on_message(v1::ServerMessage&& m) {
     case v1::ServerMessage::kSyncDone:
       if (auto s = session(m.sync_done().match_id(), false)) s->on_sync_done(m.sync_done());
       return;
+    case v1::ServerMessage::kMatchProposals:
+      if (auto s = session(m.match_proposals().match_id(), false))
+        s->on_proposals(m.match_proposals());
+      return;
     default:
       return;  // records, listings: nothing to do
   }
@@ -269,6 +273,10 @@ void BotCore::on_reply_error(const PendingRequest& request, const v1::Error& err
     case Pending::cancel_seek:
       seeks_.erase(request.key);  // gone already (accepted or expired)
       return keep_seeks();
+    case Pending::proposal:
+      // Lapsed meanwhile (the bot moved first): nothing to answer any more.
+      spdlog::debug("match {}: answering a proposal: {}", request.key, describe(error));
+      return;
     case Pending::join:
       // Already an entrant (a reconnect), or registration closed: the bot plays on.
       spdlog::info("tournament {}: {}", request.key, describe(error));

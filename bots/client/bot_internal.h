@@ -43,7 +43,8 @@ enum class Pending {
   view,
   resign,
   ping,
-  join
+  join,
+  proposal
 };
 struct PendingRequest {
   Pending kind;
@@ -68,6 +69,9 @@ class MatchSession : public std::enable_shared_from_this<MatchSession> {
   void on_clocks(const v1::Clocks& clocks);
   void on_view(const v1::MatchView& view);
   void on_sync_done(const v1::SyncDone& done);
+  // The other seat offered a draw or asked for a takeback: the bot declines at once (an
+  // engine plays on; the person is not left waiting for an answer that never comes).
+  void on_proposals(const v1::MatchProposals& proposals);
   void on_error(Pending kind, const v1::Error& error);
   // The connection dropped: requests in flight are lost.
   void on_connection_lost();

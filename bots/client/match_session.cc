@@ -230,6 +230,18 @@ void MatchSession::resync() {
   request_sync(box_ ? last_seq_ + 1 : 1);
 }
 
+void MatchSession::on_proposals(const v1::MatchProposals& proposals) {
+  for (const auto& p : proposals.open()) {
+    if (p.from() == seat_ || p.state() != v1::PROPOSAL_STATE_OPEN) continue;
+    spdlog::info("match {}: declining the other seat's {}", id_, v1::ProposalKind_Name(p.kind()));
+    v1::ClientMessage m;
+    m.mutable_answer_proposal()->set_match_id(id_);
+    m.mutable_answer_proposal()->set_kind(p.kind());
+    m.mutable_answer_proposal()->set_accept(false);
+    bot_.send(std::move(m), Pending::proposal, id_);
+  }
+}
+
 void MatchSession::request_sync(std::uint32_t from_seq) {
   v1::ClientMessage m;
   m.mutable_sync()->set_match_id(id_);

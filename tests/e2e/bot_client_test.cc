@@ -303,6 +303,64 @@ TEST(BotClient, TheLibraryInProcessPlaysFromACallbackAndKeepsASeek) {
   EXPECT_GT(asked.load(), 3);
 }
 
+// A person offers the bot a draw: the bot declines at once (an engine plays on; it answers a
+// takeback request the same way), and the game goes on to its end.
+TEST(BotClient, DeclinesADrawOfferAndPlaysOn) {
+  auto server = start_server();
+  E2E_ASSERT_OK(server, nullptr);
+  const std::string bot_name = unique_name("botdecline");
+  auto token = make_bot_token(**server, bot_name);
+  E2E_ASSERT_OK(token, server->get());
+  bots::BotOptions opt;
+  opt.port = (*server)->port();
+  opt.transport = bots::Transport::tcp_binary;
+  opt.token = *token;
+  opt.seek_presets = {"gomoku-blitz"};
+  opt.max_games = 1;
+  opt.think_threads = 1;
+  bots::Bot bot(opt);
+  Status result;
+  std::thread runner([&] {
+    result = bot.run(bots::callback_players(
+        [&](const v1::MatchStarted&, const v1::GameView& view) -> Result<std::string> {
+          if (view.legal_moves_size() == 0) return fail("no move");
+          return view.legal_moves(view.legal_moves_size() / 2);
+        }));
+  });
+  auto human = person((*server)->port(), Transport::tcp_binary, unique_name("offerer"), true);
+  E2E_ASSERT_OK(human, server->get());
+  auto seek = find_seek(**human, bot_name, 20s);
+  E2E_ASSERT_OK(seek, server->get());
+  ASSERT_TRUE((*human)->accept_seek(seek->seek_id()).ok());
+  auto started = (*human)->wait_match_started();
+  E2E_ASSERT_OK(started, server->get());
+  const auto declined = [&](v1::ProposalKind kind) -> Status {
+    v1::ClientMessage offer;
+    offer.mutable_propose()->set_match_id(started->match_id());
+    offer.mutable_propose()->set_kind(kind);
+    auto ack = (*human)->request(offer);
+    if (!ack) return Error{ack.message()};
+    if (!ack->has_ack()) return fail("no ack: " + ack->DebugString());
+    auto told = (*human)->expect(
+        [&](const v1::ServerMessage& m) {
+          return m.has_match_proposals() && m.match_proposals().has_last_closed() &&
+                 m.match_proposals().last_closed().kind() == kind &&
+                 m.match_proposals().last_closed().state() == v1::PROPOSAL_STATE_DECLINED;
+        },
+        "the bot's answer", 10s);
+    return told ? Status::Ok() : fail(told.message());
+  };
+  E2E_ASSERT_OK(declined(v1::PROPOSAL_KIND_DRAW), server->get());
+  RandomMover mover(**human, *started, 13);
+  const bool finished = play({&mover}, 60s);
+  if (!finished) bot.stop(bots::StopMode::now);
+  runner.join();
+  ASSERT_TRUE(finished) << log_of(server->get());
+  EXPECT_TRUE(result.ok()) << result.message();
+  EXPECT_NE(mover.match_ended()->outcome().ending(), v1::ENDING_AGREEMENT);
+  EXPECT_EQ(bot.stats().games_finished, 1);
+}
+
 // python3 is a dependency (scripts/setup.sh installs it): its absence fails, never skips.
 TEST(BotClient, ThePythonExamplePlaysAFullGame) {
   ASSERT_EQ(std::system("python3 --version >/dev/null 2>&1"), 0) << "python3 is not installed";
