@@ -87,6 +87,25 @@ TEST(PiskvorkSide, AConversationWithBadLinesInIt) {
   EXPECT_TRUE(brain->done());
 }
 
+// The threat engine says what its search found in a MESSAGE line before its move (Gomocup GUIs
+// show it; managers ignore it); a player without a search account sends the move alone.
+TEST(PiskvorkSide, TheSearchIsToldInAMessageLineBeforeTheMove) {
+  EngineConfig c;
+  c.game = "gomoku";
+  c.spec = "threat";
+  c.name = "boyi-test";
+  auto made = make_engine_side("piskvork", c);
+  ASSERT_TRUE(made.ok()) << made.message();
+  EngineSide& brain = **made;
+  EXPECT_EQ(one(brain, "START 15"), "OK");
+  EXPECT_TRUE(brain.handle("INFO timeout_turn 300").empty());
+  const auto out = brain.handle("TURN 7,7");
+  ASSERT_EQ(out.size(), 2u);
+  EXPECT_EQ(out[0].rfind("MESSAGE ", 0), 0u) << out[0];
+  EXPECT_NE(out[0].find(" tm "), std::string::npos) << out[0];
+  EXPECT_TRUE(is_point(out[1])) << out[1];
+}
+
 TEST(SauSide, ADotsConversationWithBadLinesAndAnError) {
   std::vector<std::string> notes;
   auto engine = side("sau", "dots", &notes);

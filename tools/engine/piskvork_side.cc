@@ -235,7 +235,26 @@ class PiskvorkSide final : public EngineSide {
         std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - asked).count();
     used_ms_ += spent;
     if (time_left_ms_ >= 0) time_left_ms_ = std::max<std::int64_t>(0, time_left_ms_ - spent);
-    return {piskvork_lines::format_point(m.point)};
+    std::vector<std::string> out;
+    if (auto note = player_->last_note()) out.push_back(message_line(*note, spent));
+    out.push_back(piskvork_lines::format_point(m.point));
+    return out;
+  }
+
+  // What the search found, as Gomocup GUIs show a brain's MESSAGE line (managers ignore it):
+  // "MESSAGE depth 9 ev 120 n 48213 tm 412 alpha-beta", or "MESSAGE vcf win tm 3".
+  static std::string message_line(const ChoiceNote& note, std::int64_t spent_ms) {
+    std::string line = "MESSAGE";
+    if (note.proven) {
+      line += " " + note.method + (*note.proven ? " win" : " loss");
+    } else {
+      if (note.depth > 0) line += " depth " + std::to_string(note.depth);
+      if (note.score) line += " ev " + std::to_string(*note.score);
+      if (note.nodes > 0) line += " n " + std::to_string(note.nodes);
+    }
+    line += " tm " + std::to_string(spent_ms);
+    if (!note.proven) line += " " + note.method;
+    return line;
   }
 
   EngineConfig config_;
