@@ -98,6 +98,7 @@ void match_seeds(const fs::path& out, std::string_view game, std::uint64_t seed)
   config.match_id = "1";
   config.game = game;
   config.time.total_ms = 600'000;
+  config.takebacks = game != "junqi";
   referee::MemoryJournal journal;
   auto now = referee::TimePoint{} + std::chrono::hours(1);
   auto made = referee::Referee::create(config, journal, now);
@@ -109,6 +110,10 @@ void match_seeds(const fs::path& out, std::string_view game, std::uint64_t seed)
     now += std::chrono::milliseconds(700);
     (void)ref.submit(seat, ref.game().random_move(seat, rng), now);
     if (ply == 7) (void)ref.submit(1 - seat, "nonsense", now);  // an illegal attempt
+    if (ply == 11 && config.takebacks) {  // an agreed takeback of the last two actions
+      (void)ref.propose(seat, referee::ProposalKind::kTakeback, now);
+      (void)ref.answer(1 - seat, referee::ProposalKind::kTakeback, true, now);
+    }
   }
   const std::string name = std::string(game) + "-" + std::to_string(seed);
   // Unfinished: the rows of a running match; then resigned, for the records.
