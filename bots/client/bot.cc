@@ -107,6 +107,7 @@ void BotCore::on_open(Status status) {
   hello.mutable_hello()->set_protocol_version(kProtocolVersion);
   hello.mutable_hello()->set_client_name(opt_.client_name);
   hello.mutable_hello()->set_client_version("boyi-bot 0.1");
+  hello.mutable_hello()->set_receive_chat(opt_.receive_chat);
   // Sent before signing in: send() would refuse it.
   hello.set_request_id(++last_request_);
   pending_[last_request_] = {Pending::hello, ""};
@@ -249,6 +250,12 @@ void BotCore::on_message(v1::ServerMessage&& m) {
     case v1::ServerMessage::kSyncDone:
       if (auto s = session(m.sync_done().match_id(), false)) s->on_sync_done(m.sync_done());
       return;
+    case v1::ServerMessage::kChatMessage: {
+      const auto& c = m.chat_message();
+      spdlog::info("match {}: chat from {}: {}", c.match_id(), c.from().name(), c.text());
+      count([](BotStats& st) { ++st.chat_lines; });
+      return;
+    }
     case v1::ServerMessage::kMatchProposals:
       if (auto s = session(m.match_proposals().match_id(), false))
         s->on_proposals(m.match_proposals());

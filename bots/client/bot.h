@@ -40,6 +40,9 @@ struct BotOptions {
   std::string client_name = "boyi-bot";
 
   bool accept_challenges = true;
+  // Ask for the chat of the bot's matches (Hello.receive_chat) and log each line; off: the
+  // server sends the bot none.
+  bool receive_chat = false;
   std::vector<std::string> accept_from;   // usernames; empty: challenges from anyone
   std::vector<std::string> seek_presets;  // keep one open seek per preset ("renju-ccgc", ...)
   // Register for these tournaments (ids) at every sign-in; the server then starts the
@@ -71,6 +74,8 @@ struct BotStats {
   int moves_sent = 0;
   int moves_refused = 0;
   int fallback_moves = 0;  // moves from the view because the player failed
+  int chat_lines = 0;      // chat lines received (receive_chat)
+  int proposals_declined = 0;  // the other seat's draw offers and takeback requests
 };
 
 class Bot {

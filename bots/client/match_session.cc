@@ -239,6 +239,7 @@ void MatchSession::on_proposals(const v1::MatchProposals& proposals) {
     m.mutable_answer_proposal()->set_kind(p.kind());
     m.mutable_answer_proposal()->set_accept(false);
     bot_.send(std::move(m), Pending::proposal, id_);
+    bot_.count([](BotStats& s) { ++s.proposals_declined; });
   }
 }
 

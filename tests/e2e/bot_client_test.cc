@@ -304,8 +304,9 @@ TEST(BotClient, TheLibraryInProcessPlaysFromACallbackAndKeepsASeek) {
 }
 
 // A person offers the bot a draw: the bot declines at once (an engine plays on; it answers a
-// takeback request the same way), and the game goes on to its end.
-TEST(BotClient, DeclinesADrawOfferAndPlaysOn) {
+// takeback request the same way), hears the person's chat line (it asked for chat), and the
+// game goes on to its end.
+TEST(BotClient, DeclinesADrawOfferHearsChatAndPlaysOn) {
   auto server = start_server();
   E2E_ASSERT_OK(server, nullptr);
   const std::string bot_name = unique_name("botdecline");
@@ -318,6 +319,7 @@ TEST(BotClient, DeclinesADrawOfferAndPlaysOn) {
   opt.seek_presets = {"gomoku-blitz"};
   opt.max_games = 1;
   opt.think_threads = 1;
+  opt.receive_chat = true;
   bots::Bot bot(opt);
   Status result;
   std::thread runner([&] {
@@ -351,6 +353,14 @@ TEST(BotClient, DeclinesADrawOfferAndPlaysOn) {
     return told ? Status::Ok() : fail(told.message());
   };
   E2E_ASSERT_OK(declined(v1::PROPOSAL_KIND_DRAW), server->get());
+  // A chat line: the bot asked for chat (--chat), so it hears it.
+  v1::ClientMessage chat;
+  chat.mutable_send_chat()->set_match_id(started->match_id());
+  chat.mutable_send_chat()->set_room(v1::CHAT_ROOM_PLAYERS);
+  chat.mutable_send_chat()->set_text("good luck");
+  auto said = (*human)->request(chat);
+  E2E_ASSERT_OK(said, server->get());
+  EXPECT_TRUE(said->has_ack()) << said->DebugString();
   RandomMover mover(**human, *started, 13);
   const bool finished = play({&mover}, 60s);
   if (!finished) bot.stop(bots::StopMode::now);
@@ -359,6 +369,8 @@ TEST(BotClient, DeclinesADrawOfferAndPlaysOn) {
   EXPECT_TRUE(result.ok()) << result.message();
   EXPECT_NE(mover.match_ended()->outcome().ending(), v1::ENDING_AGREEMENT);
   EXPECT_EQ(bot.stats().games_finished, 1);
+  EXPECT_EQ(bot.stats().proposals_declined, 1);
+  EXPECT_EQ(bot.stats().chat_lines, 1);
 }
 
 // python3 is a dependency (scripts/setup.sh installs it): its absence fails, never skips.

@@ -91,6 +91,7 @@ int main(int argc, char** argv) {
   app.add_option("--accept-from", accept_from, "accept challenges only from these accounts")
       ->delimiter(',');
   app.add_flag("--no-challenges", no_challenges, "decline every challenge");
+  app.add_flag("--chat", opt.receive_chat, "receive the chat of the bot's matches and log it");
   app.add_option("--seek", seeks, "keep a seek open for this preset (repeatable)");
   app.add_option("--join", opt.join_tournaments,
                  "register for this tournament (id; repeatable) and play its games");
