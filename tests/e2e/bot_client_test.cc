@@ -254,6 +254,20 @@ TEST(BotClient, SigintFinishesTheCurrentGameAndTakesNoNewOne) {
   EXPECT_EQ(*code, 0) << (*bot)->log_tail();
 }
 
+// The library in process over TCP binary: a bot that keeps a seek for `preset` open and
+// stops after one game.
+bots::BotOptions one_game_seeking(std::uint16_t port, const std::string& token,
+                                  const std::string& preset) {
+  bots::BotOptions opt;
+  opt.port = port;
+  opt.transport = bots::Transport::tcp_binary;
+  opt.token = token;
+  opt.seek_presets = {preset};
+  opt.max_games = 1;
+  opt.think_threads = 1;
+  return opt;
+}
+
 TEST(BotClient, TheLibraryInProcessPlaysFromACallbackAndKeepsASeek) {
   auto server = start_server();
   E2E_ASSERT_OK(server, nullptr);
@@ -261,13 +275,7 @@ TEST(BotClient, TheLibraryInProcessPlaysFromACallbackAndKeepsASeek) {
   auto token = make_bot_token(**server, bot_name);
   E2E_ASSERT_OK(token, server->get());
 
-  bots::BotOptions opt;
-  opt.port = (*server)->port();
-  opt.transport = bots::Transport::tcp_binary;
-  opt.token = *token;
-  opt.seek_presets = {"dots-ccgc"};
-  opt.max_games = 1;
-  opt.think_threads = 1;
+  bots::BotOptions opt = one_game_seeking((*server)->port(), *token, "dots-ccgc");
   std::atomic<int> asked{0};
   bots::Bot bot(opt);
   Status result;
@@ -312,13 +320,7 @@ TEST(BotClient, DeclinesADrawOfferHearsChatAndPlaysOn) {
   const std::string bot_name = unique_name("botdecline");
   auto token = make_bot_token(**server, bot_name);
   E2E_ASSERT_OK(token, server->get());
-  bots::BotOptions opt;
-  opt.port = (*server)->port();
-  opt.transport = bots::Transport::tcp_binary;
-  opt.token = *token;
-  opt.seek_presets = {"gomoku-blitz"};
-  opt.max_games = 1;
-  opt.think_threads = 1;
+  bots::BotOptions opt = one_game_seeking((*server)->port(), *token, "gomoku-blitz");
   opt.receive_chat = true;
   bots::Bot bot(opt);
   Status result;
