@@ -28,6 +28,30 @@ namespace fs = std::filesystem;
 #define BOYI_BOT_BIN ""
 #endif
 
+// Runs an in-process bot on its own thread. However the test ends (an assertion that
+// returns early included), the bot is stopped and its thread joined.
+class BotThread {
+ public:
+  BotThread(bots::Bot& bot, bots::SeatPlayerFactory players)
+      : bot_(bot), thread_([this, players = std::move(players)]() mutable {
+          result_ = bot_.run(std::move(players));
+        }) {}
+  ~BotThread() { (void)finish(false); }
+  // Waits for the bot to end by itself (`played_out`), else stops it now; its run's status.
+  Status finish(bool played_out) {
+    if (thread_.joinable()) {
+      if (!played_out) bot_.stop(bots::StopMode::now);
+      thread_.join();
+    }
+    return result_;
+  }
+
+ private:
+  bots::Bot& bot_;
+  Status result_;
+  std::thread thread_;
+};
+
 // Random movers and a greedy bot end games by the rules: never by clock, illegal moves,
 // disconnection or an abort.
 const std::set<v1::Ending> kByRules = {v1::ENDING_NORMAL, v1::ENDING_FOUL,
@@ -278,15 +302,12 @@ TEST(BotClient, TheLibraryInProcessPlaysFromACallbackAndKeepsASeek) {
   bots::BotOptions opt = one_game_seeking((*server)->port(), *token, "dots-ccgc");
   std::atomic<int> asked{0};
   bots::Bot bot(opt);
-  Status result;
-  std::thread runner([&] {
-    result = bot.run(bots::callback_players(
-        [&](const v1::MatchStarted& match, const v1::GameView& view) -> Result<std::string> {
-          ++asked;
-          if (match.game() != "dots" || view.legal_moves_size() == 0) return fail("no move");
-          return view.legal_moves(0);  // the first edge listed
-        }));
-  });
+  BotThread runner(bot, bots::callback_players([&](const v1::MatchStarted& match,
+                                                     const v1::GameView& view) -> Result<std::string> {
+    ++asked;
+    if (match.game() != "dots" || view.legal_moves_size() == 0) return fail("no move");
+    return view.legal_moves(0);  // the first edge listed
+  }));
   auto human = person((*server)->port(), Transport::tcp_binary, unique_name("seeker"), true);
   E2E_ASSERT_OK(human, server->get());
   auto seek = find_seek(**human, bot_name, 20s);
@@ -297,8 +318,7 @@ TEST(BotClient, TheLibraryInProcessPlaysFromACallbackAndKeepsASeek) {
   E2E_ASSERT_OK(started, server->get());
   RandomMover mover(**human, *started, 9);
   const bool finished = play({&mover}, 60s);
-  if (!finished) bot.stop(bots::StopMode::now);
-  runner.join();
+  const Status result = runner.finish(finished);
   ASSERT_TRUE(finished) << log_of(server->get());
   EXPECT_TRUE(result.ok()) << result.message();
   EXPECT_TRUE(kByRules.count(mover.match_ended()->outcome().ending())) << ending_of(mover);
@@ -323,14 +343,11 @@ TEST(BotClient, DeclinesADrawOfferHearsChatAndPlaysOn) {
   bots::BotOptions opt = one_game_seeking((*server)->port(), *token, "gomoku-blitz");
   opt.receive_chat = true;
   bots::Bot bot(opt);
-  Status result;
-  std::thread runner([&] {
-    result = bot.run(bots::callback_players(
-        [&](const v1::MatchStarted&, const v1::GameView& view) -> Result<std::string> {
-          if (view.legal_moves_size() == 0) return fail("no move");
-          return view.legal_moves(view.legal_moves_size() / 2);
-        }));
-  });
+  BotThread runner(bot, bots::callback_players([&](const v1::MatchStarted&,
+                                                     const v1::GameView& view) -> Result<std::string> {
+    if (view.legal_moves_size() == 0) return fail("no move");
+    return view.legal_moves(view.legal_moves_size() / 2);
+  }));
   auto human = person((*server)->port(), Transport::tcp_binary, unique_name("offerer"), true);
   E2E_ASSERT_OK(human, server->get());
   auto seek = find_seek(**human, bot_name, 20s);
@@ -354,6 +371,11 @@ TEST(BotClient, DeclinesADrawOfferHearsChatAndPlaysOn) {
         "the bot's answer", 10s);
     return told ? Status::Ok() : fail(told.message());
   };
+  // The offer is made on the person's turn: were the bot to move while the offer is open,
+  // the offer would lapse (playing on) before the bot's answer could decline it.
+  RandomMover mover(**human, *started, 13);
+  mover.set_move_budget(0);
+  ASSERT_TRUE(play_until({&mover}, [&] { return mover.may_act(); }, 20s)) << log_of(server->get());
   E2E_ASSERT_OK(declined(v1::PROPOSAL_KIND_DRAW), server->get());
   // A chat line: the bot asked for chat (--chat), so it hears it.
   v1::ClientMessage chat;
@@ -363,10 +385,9 @@ TEST(BotClient, DeclinesADrawOfferHearsChatAndPlaysOn) {
   auto said = (*human)->request(chat);
   E2E_ASSERT_OK(said, server->get());
   EXPECT_TRUE(said->has_ack()) << said->DebugString();
-  RandomMover mover(**human, *started, 13);
+  mover.set_move_budget(1 << 30);
   const bool finished = play({&mover}, 60s);
-  if (!finished) bot.stop(bots::StopMode::now);
-  runner.join();
+  const Status result = runner.finish(finished);
   ASSERT_TRUE(finished) << log_of(server->get());
   EXPECT_TRUE(result.ok()) << result.message();
   EXPECT_NE(mover.match_ended()->outcome().ending(), v1::ENDING_AGREEMENT);

@@ -63,6 +63,10 @@ class RandomMover {
   const std::string& match_id() const { return match_id_; }
   int moves_sent() const { return moves_sent_; }
   bool move_in_flight() const { return pending_move_ != 0; }
+  // This seat's turn, with a fresh view that says it may act.
+  bool may_act() const {
+    return !ended_ && to_move_ == seat_ && view_ && view_seq_ == last_seq_ && view_->can_act();
+  }
   // Waiting with nothing to do: no request in flight, and either not this seat's turn or it
   // may act but has used its move budget.
   bool idle() const {
