@@ -4,10 +4,15 @@
 #include <type_traits>
 #include <utility>
 
-#include "server/accounts/crypto.h"
+#include "base/crypto/crypto.h"
 #include "server/accounts/names.h"
 
 namespace boyi::accounts {
+
+using crypto::constant_time_equal;
+using crypto::random_bytes;
+using crypto::sha256_bytes;
+using crypto::to_hex;
 
 namespace {
 

@@ -5,11 +5,13 @@
 
 #include <set>
 
-#include "server/accounts/crypto.h"
+#include "base/crypto/crypto.h"
 #include "server/accounts/names.h"
 #include "server/storage/test_support.h"
 
 namespace boyi::accounts {
+
+using crypto::sha256_bytes;
 namespace {
 
 struct Fixture {

@@ -2,9 +2,11 @@
 
 #include <argon2.h>
 
-#include "server/accounts/crypto.h"
+#include "base/crypto/crypto.h"
 
 namespace boyi::accounts {
+
+using crypto::random_bytes;
 
 namespace {
 constexpr std::uint32_t kSaltBytes = 16;
