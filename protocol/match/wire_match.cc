@@ -3,7 +3,12 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "base/crypto/signing.h"
 #include "engine/registry.h"
+#include "protocol/fairness/commitment.h"
+#include "protocol/fairness/disclosure_wire.h"
+#include "protocol/fairness/transcript.h"
+#include "protocol/wire/wire_seq.h"
 
 namespace boyi::protocol {
 namespace {
@@ -21,7 +26,7 @@ std::uint32_t wire_ms(std::int64_t ms) {
 }  // namespace
 
 std::uint32_t WireMatch::wire_seq(std::uint64_t referee_seq) {
-  return referee_seq == 0 ? 0 : static_cast<std::uint32_t>(referee_seq - 1);
+  return protocol::wire_seq(referee_seq);
 }
 
 v1::TimeControl WireMatch::wire_time(const referee::TimeControl& t) {
@@ -54,12 +59,13 @@ WireMatch::ActionForms WireMatch::forms_after(const WireGame& game, WireAction w
 Result<std::unique_ptr<WireMatch>> WireMatch::create(referee::MatchConfig config,
                                                      MatchHeader header,
                                                      referee::MatchJournal& journal,
-                                                     TimePoint now) {
+                                                     TimePoint now, const Sealing& sealing) {
   auto r = referee::Referee::create(std::move(config), journal, now, wire_factory);
   if (!r) return Error{r.message()};
   std::unique_ptr<WireMatch> m(new WireMatch(std::move(header), std::move(r).value()));
   for (Seat v : {Seat{0}, Seat{1}, kPublic})
     m->initial_views_[viewer_index(v)] = m->game_seen_by(v).wire_view(v);
+  m->start_sealing(sealing);
   return m;
 }
 
@@ -67,7 +73,7 @@ Result<std::unique_ptr<WireMatch>> WireMatch::resume(referee::MatchConfig config
                                                      MatchHeader header,
                                                      std::span<const referee::JournalEntry> entries,
                                                      referee::MatchJournal& journal,
-                                                     TimePoint now) {
+                                                     TimePoint now, const Sealing& sealing) {
   // Each action's wire forms come from replaying the journal through a fresh game: they
   // only re-render past events; the referee's own game stays the one true state.
   auto replay = create_wire_game(config.game, config.rules_text);
@@ -109,7 +115,66 @@ Result<std::unique_ptr<WireMatch>> WireMatch::resume(referee::MatchConfig config
   m->forms_ = std::move(forms);
   m->action_seqs_ = std::move(seqs);
   m->last_change_seq_ = last_change;
+  m->start_sealing(sealing);
+  // Ed25519 signatures are deterministic: resealing gives every event the seal it was sent.
+  for (const auto& e : entries)
+    if (e.kind == referee::EntryKind::kAction) m->seal(e.seq, e.seat, e.elapsed_ms, e.clock_ms);
   return m;
+}
+
+void WireMatch::start_sealing(const Sealing& sealing) {
+  const GameInfo* info = find_game(referee_->config().game);
+  if (!sealing.key || !info || !info->hidden_information) return;
+  key_ = sealing.key;
+  const std::string& match = id();
+  transcript_ = std::make_unique<fairness::Transcript>(
+      match, referee_->rules_text(),
+      std::array<std::string, 2>{fairness::seat_seed(key_->derivation_secret(), match, 0),
+                                 fairness::seat_seed(key_->derivation_secret(), match, 1)});
+}
+
+void WireMatch::seal(std::uint64_t seq, Seat seat, std::int64_t elapsed_ms,
+                     const std::array<std::int64_t, 2>& clock_ms) {
+  if (!transcript_) return;
+  const auto it = forms_.find(seq);
+  if (it == forms_.end()) return;
+  auto sealed = transcript_->add_action(wire_seq(seq), seat, it->second.wire, elapsed_ms,
+                                        clock_ms, "");
+  if (!sealed) return;  // not a 军棋 action: the engine and the transcript disagree on nothing else
+  v1::FairnessSeal& s = it->second.seal;
+  s.set_chain(sealed->chain);
+  s.set_signature(key_->sign(fairness::seal_text(id(), wire_seq(seq), sealed->chain)));
+  s.set_commitment(sealed->commitment);
+  for (const auto& o : sealed->openings) *s.add_openings() = fairness::to_wire(o);
+}
+
+const v1::FairnessSeal* WireMatch::end_seal() const {
+  if (!transcript_ || !referee_->finished()) return nullptr;
+  if (!end_seal_) {
+    fairness::Transcript whole = *transcript_;
+    const std::uint32_t seq = wire_seq(referee_->last_seq());
+    const std::string chain = whole.add_end(seq, referee_->outcome());
+    v1::FairnessSeal s;
+    s.set_chain(chain);
+    s.set_signature(key_->sign(fairness::seal_text(id(), seq, chain)));
+    end_seal_ = std::move(s);
+  }
+  return &*end_seal_;
+}
+
+std::optional<fairness::Disclosure> WireMatch::disclosure() const {
+  const v1::FairnessSeal* end = end_seal();
+  if (!end) return std::nullopt;
+  fairness::Disclosure d;
+  d.public_key = key_->public_hex();
+  for (std::size_t s = 0; s < 2; ++s) {
+    d.seats[s].root = transcript_->roots()[s];
+    d.seats[s].seed = transcript_->seeds()[s];
+  }
+  d.seq = wire_seq(referee_->last_seq());
+  d.chain = end->chain();
+  d.signature = end->signature();
+  return d;
 }
 
 const WireGame& WireMatch::game_seen_by(Seat recipient) const {
@@ -124,6 +189,10 @@ referee::SubmitResult WireMatch::submit(Seat seat, std::string_view text, TimePo
     forms_[r.seq] = forms_after(g, g.last_action(), clocks(now).move_remaining_ms());
     action_seqs_.push_back(r.seq);
     last_change_seq_ = r.seq;
+    if (transcript_) {
+      const auto events = referee_->events_for(seat, r.seq - 1, 1);
+      if (!events.empty()) seal(r.seq, seat, events[0].elapsed_ms, events[0].clock_ms);
+    }
   }
   return r;
 }
@@ -216,6 +285,7 @@ v1::MatchStarted WireMatch::started(Seat recipient, TimePoint now) const {
   const GameInfo* info = find_game(c.game);
   m.set_draw_offers(c.draw_offers && info && info->can_be_drawn);
   m.set_takebacks(c.takebacks && info && !info->hidden_information);
+  if (key_) m.set_fairness_key(key_->public_hex());
   return m;
 }
 
@@ -232,6 +302,7 @@ std::optional<v1::ServerMessage> WireMatch::message(Seat recipient,
     *me->mutable_outcome() = to_wire(e.outcome);
     *me->mutable_clocks() = clocks_of(e.clock_ms, {}, 0);
     *me->mutable_final_view() = final_view();
+    if (const v1::FairnessSeal* s = end_seal()) *me->mutable_seal() = *s;
     return m;
   }
   const ActionForms* forms = forms_of(e.seq);
@@ -255,6 +326,7 @@ std::optional<v1::ServerMessage> WireMatch::message(Seat recipient,
   // The recipient's position right after its newest action, even the last one (the final
   // view with every identity goes in MatchEnded).
   if (with_view) *ev->mutable_view() = game_seen_by(recipient).wire_view(recipient);
+  if (!a.seal.chain().empty()) *ev->mutable_seal() = a.seal;
   return m;
 }
 
@@ -338,6 +410,7 @@ std::optional<v1::MatchRecord> WireMatch::record() const {
   }
   *r.mutable_outcome() = to_wire(rec->outcome);
   r.set_final_text(rec->final_text);
+  if (auto d = disclosure()) *r.mutable_fairness() = fairness::to_wire(*d);
   return r;
 }
 

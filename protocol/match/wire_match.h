@@ -21,8 +21,16 @@
 
 #include "boyi/v1/boyi.pb.h"
 #include "base/result.h"
+#include "protocol/fairness/disclosure.h"
 #include "protocol/wire/wire_game.h"
 #include "referee/referee.h"
+
+namespace boyi::crypto {
+class SigningKey;
+}
+namespace boyi::fairness {
+class Transcript;
+}
 
 namespace boyi::protocol {
 
@@ -32,6 +40,13 @@ struct MatchHeader {
   std::array<v1::Player, 2> players;    // [seat]
 };
 
+// How a hidden-information match (军棋) is sealed (protocol/fairness): each deployment is
+// committed, every event carries the signed transcript chain, and the record discloses the
+// secrets after the end. No key: no seals (games without hidden information never have any).
+struct Sealing {
+  const crypto::SigningKey* key = nullptr;  // must outlive the match
+};
+
 class WireMatch {
  public:
   using TimePoint = referee::TimePoint;
@@ -39,13 +54,15 @@ class WireMatch {
   // Starts a match: the referee journals its start (see referee::Referee::create).
   static Result<std::unique_ptr<WireMatch>> create(referee::MatchConfig config,
                                                    MatchHeader header,
-                                                   referee::MatchJournal& journal, TimePoint now);
+                                                   referee::MatchJournal& journal, TimePoint now,
+                                                   const Sealing& sealing = {});
   // Rebuilds a match from its journal (see referee::Referee::resume) and the wire forms
   // of every action it holds, so past events render exactly as they first did.
   static Result<std::unique_ptr<WireMatch>> resume(referee::MatchConfig config,
                                                    MatchHeader header,
                                                    std::span<const referee::JournalEntry> entries,
-                                                   referee::MatchJournal& journal, TimePoint now);
+                                                   referee::MatchJournal& journal, TimePoint now,
+                                                   const Sealing& sealing = {});
 
   ~WireMatch();
   WireMatch(const WireMatch&) = delete;
@@ -98,6 +115,9 @@ class WireMatch {
   // The record's wire form (none while the match runs); the host adds the wall-clock
   // times and the text record.
   std::optional<v1::MatchRecord> record() const;
+  // A sealed match after its end: what verifies it offline (none otherwise).
+  std::optional<fairness::Disclosure> disclosure() const;
+  bool sealed() const { return transcript_ != nullptr; }
 
   static std::uint32_t wire_seq(std::uint64_t referee_seq);
   static v1::TimeControl wire_time(const referee::TimeControl& time);
@@ -111,6 +131,7 @@ class WireMatch {
     int to_move = -1;
     std::array<bool, 2> running{};
     std::int64_t move_limit_ms = 0;  // what the per-move limit showed right after it
+    v1::FairnessSeal seal;           // sealed matches only
   };
 
   WireMatch(MatchHeader header, std::unique_ptr<referee::Referee> referee);
@@ -123,6 +144,12 @@ class WireMatch {
   const ActionForms* forms_of(std::uint64_t seq) const;
   // After a call that may have taken actions back: the position's forms for its event.
   void note_takeback(TimePoint now);
+  // Sealing: starts the transcript (hidden-information games with a key only), seals one
+  // accepted action into its forms, and the end event's seal once the match is over.
+  void start_sealing(const Sealing& sealing);
+  void seal(std::uint64_t seq, Seat seat, std::int64_t elapsed_ms,
+            const std::array<std::int64_t, 2>& clock_ms);
+  const v1::FairnessSeal* end_seal() const;
 
   MatchHeader header_;
   std::unique_ptr<referee::Referee> referee_;
@@ -132,6 +159,9 @@ class WireMatch {
   std::vector<std::uint64_t> action_seqs_;  // [k-1]: the event seq of the k-th standing action
   std::uint64_t last_change_seq_ = 0;       // the newest action or takeback event
   std::array<v1::GameView, 3> initial_views_;  // [viewer_index]: the position at the start
+  const crypto::SigningKey* key_ = nullptr;
+  std::unique_ptr<fairness::Transcript> transcript_;
+  mutable std::optional<v1::FairnessSeal> end_seal_;  // made once, when first asked for
 };
 
 }  // namespace boyi::protocol
