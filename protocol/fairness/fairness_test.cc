@@ -181,6 +181,56 @@ TEST(SealedMatch, GamesWithoutHiddenInformationAndKeylessMatchesAreNotSealed) {
   EXPECT_FALSE((*keyless)->sealed());
 }
 
+// A seat commits itself before the server sees its layout: the deployment must match, the
+// deployment's seal shows the commitment to everyone, and the record discloses the salt.
+TEST(SealedMatch, ASeatsOwnCommitmentBindsItsDeploymentAndIsDisclosed) {
+  referee::MemoryJournal journal;
+  auto created = WireMatch::create(junqi_config(), {}, journal, at(0), {&server_key()});
+  ASSERT_TRUE(created.ok());
+  WireMatch& m = **created;
+  const std::string salt = "red-salt-0123456789";
+  const std::string mine = client_commitment(kLayout, salt);
+  EXPECT_FALSE(m.commit(0, "not hex").ok());
+  ASSERT_TRUE(m.commit(0, mine).ok());
+  EXPECT_FALSE(m.commit(0, mine).ok());  // once
+  EXPECT_FALSE(m.check_commitment(0, kLayout, "").ok());
+  EXPECT_FALSE(m.check_commitment(0, kLayout, "another-salt-0123456").ok());
+  EXPECT_FALSE(m.check_commitment(0, "bacdcdefefghghgihiijjkklj", salt).ok());
+  EXPECT_TRUE(m.check_commitment(0, kLayout, salt).ok());
+  EXPECT_FALSE(m.check_commitment(1, kLayout, salt).ok());  // a salt without a commitment
+  EXPECT_TRUE(m.check_commitment(1, kLayout, "").ok());
+  ASSERT_TRUE(m.submit(0, kLayout, at(5)).accepted());
+  m.note_commitment_salt(0, salt);
+  ASSERT_TRUE(m.submit(1, kLayout, at(6)).accepted());
+  EXPECT_FALSE(m.commit(1, mine).ok());  // after its deployment: too late
+  const auto first = m.messages(1, 0, false);
+  ASSERT_GE(first.size(), 2u);
+  EXPECT_EQ(first[0].match_event().seal().client_commitment(), mine);
+  EXPECT_EQ(first[1].match_event().seal().client_commitment(), "");
+  Rng rng(3);
+  for (int t = 10; !m.referee().finished() && t < 5000; t += 3) {
+    const Seat s = m.referee().to_move();
+    ASSERT_TRUE(m.submit(s, m.referee().game().random_move(s, rng), at(t)).accepted());
+  }
+  const auto d = m.disclosure();
+  ASSERT_TRUE(d.has_value());
+  EXPECT_EQ(d->seats[0].client_commitment, mine);
+  EXPECT_EQ(d->seats[0].client_salt, salt);
+  EXPECT_EQ(d->seats[1].client_commitment, "");
+  auto report = verify_record(*m.referee().record(), "fair-7", *d);
+  ASSERT_TRUE(report.ok()) << report.message();
+  bool own = false;
+  for (const auto& line : *report) own |= line.find("matches its own commitment") != std::string::npos;
+  EXPECT_TRUE(own);
+  // Only a sealed match takes commitments.
+  referee::MemoryJournal other_journal;
+  referee::MatchConfig c = junqi_config();
+  c.game = "gomoku";
+  auto gomoku = WireMatch::create(c, {}, other_journal, at(0), {&server_key()});
+  ASSERT_TRUE(gomoku.ok());
+  EXPECT_FALSE((*gomoku)->commit(0, mine).ok());
+}
+
 // When a marshal falls, its flag is revealed and opened against the commitment at once: the
 // other seat can check it while the game runs.
 TEST(SealedMatch, ARevealedFlagIsOpenedOnItsCommittedPost) {

@@ -7,6 +7,7 @@
 //   chain_0 = SHA-256("boyi-fair/1 start|<match>|<rules>")
 //   chain_k = SHA-256(chain_{k-1} + "|" + element_k)
 //   deploy  = "deploy|<seq>|<seat>|<root>|<client commitment>|<ms>|<clock0>|<clock1>"
+//             (times as the event shows them: move_time_ms, clocks.remaining_ms)
 //   step    = "step|<seq>|<seat>|<from>|<to>|<code>|<flag0>|<flag1>|<ms>|<clock0>|<clock1>"
 //             (flags: the revealed flag post of each seat after the step, or "-")
 //   end     = "end|<seq>|<ending>|<winner or ->|<detail>"
@@ -43,6 +44,16 @@ class Transcript {
                             std::string_view client_commitment);
   // The end event: the chain value after it.
   std::string add_end(std::uint32_t seq, const Outcome& outcome);
+
+  // The elements alone, from what every recipient is told: a client (or a test) rebuilds the
+  // chain from its events with these, the deployment's root taken from its seal.
+  void add_deploy(std::uint32_t seq, Seat seat, std::string_view root,
+                  std::string_view client_commitment, std::int64_t elapsed_ms,
+                  const std::array<std::int64_t, 2>& clock_ms);
+  // `flags`: each seat's revealed flag post after the step, "" when not revealed.
+  void add_step(std::uint32_t seq, Seat seat, const v1::JunqiEvent& step,
+                const std::array<std::string, 2>& flags, std::int64_t elapsed_ms,
+                const std::array<std::int64_t, 2>& clock_ms);
 
   const std::string& match_id() const { return match_id_; }
   const std::string& chain() const { return chain_; }

@@ -126,6 +126,8 @@ void WireMatch::start_sealing(const Sealing& sealing) {
   const GameInfo* info = find_game(referee_->config().game);
   if (!sealing.key || !info || !info->hidden_information) return;
   key_ = sealing.key;
+  client_commitments_ = sealing.client_commitments;
+  client_salts_ = sealing.client_salts;
   const std::string& match = id();
   transcript_ = std::make_unique<fairness::Transcript>(
       match, referee_->rules_text(),
@@ -138,14 +140,61 @@ void WireMatch::seal(std::uint64_t seq, Seat seat, std::int64_t elapsed_ms,
   if (!transcript_) return;
   const auto it = forms_.find(seq);
   if (it == forms_.end()) return;
+  const std::string& own = client_commitments_[static_cast<std::size_t>(seat)];
   auto sealed = transcript_->add_action(wire_seq(seq), seat, it->second.wire, elapsed_ms,
-                                        clock_ms, "");
+                                        clock_ms, own);
   if (!sealed) return;  // not a 军棋 action: the engine and the transcript disagree on nothing else
   v1::FairnessSeal& s = it->second.seal;
   s.set_chain(sealed->chain);
   s.set_signature(key_->sign(fairness::seal_text(id(), wire_seq(seq), sealed->chain)));
   s.set_commitment(sealed->commitment);
+  if (!sealed->commitment.empty()) s.set_client_commitment(own);
   for (const auto& o : sealed->openings) *s.add_openings() = fairness::to_wire(o);
+}
+
+namespace {
+// Whether `seat` has deployed: its own view says so (sealed matches are 军棋).
+bool has_deployed(const WireGame& game, Seat seat) {
+  const v1::GameView view = game.wire_view(seat);
+  return view.has_junqi() && view.junqi().deployed_size() > seat && view.junqi().deployed(seat);
+}
+}  // namespace
+
+Status WireMatch::check_commit(Seat seat, std::string_view commitment) const {
+  if (!transcript_) return fail("only 军棋 matches are sealed: there is nothing to commit");
+  if (seat != 0 && seat != 1) return fail("no such seat");
+  if (referee_->finished()) return fail("the match is over");
+  if (has_deployed(game_seen_by(seat), seat)) return fail("you have deployed already");
+  if (!client_commitments_[static_cast<std::size_t>(seat)].empty())
+    return fail("you have committed already");
+  if (!fairness::is_hash_text(commitment))
+    return fail("a commitment is 64 lower-case hex digits (SHA-256)");
+  return Status::Ok();
+}
+
+Status WireMatch::commit(Seat seat, std::string_view commitment) {
+  if (auto s = check_commit(seat, commitment); !s) return s;
+  client_commitments_[static_cast<std::size_t>(seat)] = std::string(commitment);
+  return Status::Ok();
+}
+
+Status WireMatch::check_commitment(Seat seat, std::string_view text, std::string_view salt) const {
+  if (seat != 0 && seat != 1) return Status::Ok();
+  const std::string& own = client_commitments_[static_cast<std::size_t>(seat)];
+  const bool deploying = transcript_ && !has_deployed(game_seen_by(seat), seat);
+  if (own.empty() || !deploying) {
+    if (!salt.empty()) return fail("a commitment salt goes only with the deployment you committed to");
+    return Status::Ok();
+  }
+  if (salt.empty()) return fail("you committed to your deployment: send its salt with it");
+  if (auto s = fairness::check_client_salt(salt); !s) return s;
+  if (fairness::client_commitment(text, salt) != own)
+    return fail("the deployment does not match your commitment");
+  return Status::Ok();
+}
+
+void WireMatch::note_commitment_salt(Seat seat, std::string salt) {
+  if (seat == 0 || seat == 1) client_salts_[static_cast<std::size_t>(seat)] = std::move(salt);
 }
 
 const v1::FairnessSeal* WireMatch::end_seal() const {
@@ -170,6 +219,8 @@ std::optional<fairness::Disclosure> WireMatch::disclosure() const {
   for (std::size_t s = 0; s < 2; ++s) {
     d.seats[s].root = transcript_->roots()[s];
     d.seats[s].seed = transcript_->seeds()[s];
+    d.seats[s].client_commitment = client_commitments_[s];
+    d.seats[s].client_salt = client_salts_[s];
   }
   d.seq = wire_seq(referee_->last_seq());
   d.chain = end->chain();

@@ -45,6 +45,10 @@ struct MatchHeader {
 // secrets after the end. No key: no seals (games without hidden information never have any).
 struct Sealing {
   const crypto::SigningKey* key = nullptr;  // must outlive the match
+  // The seats' own commitments (CommitDeployment) and the salts their deployments revealed,
+  // as stored: a resumed match discloses them as the live one would.
+  std::array<std::string, 2> client_commitments{};
+  std::array<std::string, 2> client_salts{};
 };
 
 class WireMatch {
@@ -78,6 +82,16 @@ class WireMatch {
   // answer); an accepted takeback's position is kept for its event.
   Status propose(Seat seat, referee::ProposalKind kind, TimePoint now);
   Status answer(Seat seat, referee::ProposalKind kind, bool accept, TimePoint now);
+
+  // A seat commits its own 军棋 deployment before sending it (protocol/fairness): sealed
+  // matches only, once, before the seat deploys; the commitment is 64 hex digits.
+  Status commit(Seat seat, std::string_view commitment);
+  Status check_commit(Seat seat, std::string_view commitment) const;  // commit's checks alone
+  // Before submitting `text` for `seat`: a seat that committed must deploy what it committed
+  // to, revealing the salt; a salt without a commitment is refused too.
+  Status check_commitment(Seat seat, std::string_view text, std::string_view salt) const;
+  // After the deployment was accepted: the salt the record will disclose.
+  void note_commitment_salt(Seat seat, std::string salt);
 
   const std::string& id() const { return referee_->config().match_id; }
   const MatchHeader& header() const { return header_; }
@@ -162,6 +176,8 @@ class WireMatch {
   const crypto::SigningKey* key_ = nullptr;
   std::unique_ptr<fairness::Transcript> transcript_;
   mutable std::optional<v1::FairnessSeal> end_seal_;  // made once, when first asked for
+  std::array<std::string, 2> client_commitments_;
+  std::array<std::string, 2> client_salts_;
 };
 
 }  // namespace boyi::protocol

@@ -36,6 +36,7 @@ struct ServerApp::Impl {
   std::optional<asio::executor_work_guard<asio::io_context::executor_type>> work;
   std::shared_ptr<net::MetricsRegistry> registry = std::make_shared<net::MetricsRegistry>();
   std::unique_ptr<AppMetrics> metrics;
+  std::unique_ptr<crypto::SigningKey> signing_key;
   std::unique_ptr<AppContext> ctx;
   std::unique_ptr<Presence> presence;
   std::shared_ptr<MatchIndex> matches;
@@ -137,8 +138,16 @@ Result<std::unique_ptr<ServerApp>> ServerApp::start(ServerConfig config) {
   impl->db = std::move(db).value();
   impl->accounts = std::make_unique<accounts::Accounts>(*impl->db, config.argon2);
   impl->metrics = std::make_unique<AppMetrics>(*impl->registry);
+  const auto key_file = config.signing_key_file.empty() ? config.data_dir / "signing-key.pem"
+                                                        : config.signing_key_file;
+  std::error_code key_ec;
+  if (key_file.has_parent_path()) std::filesystem::create_directories(key_file.parent_path(), key_ec);
+  auto key = crypto::SigningKey::load_or_create(key_file);
+  if (!key) return Error{key.message()};
+  impl->signing_key = std::make_unique<crypto::SigningKey>(std::move(key).value());
   impl->ctx = std::unique_ptr<AppContext>(
-      new AppContext{config, *impl->db, impl->ioc, *impl->metrics, *impl->log, {}, {}});
+      new AppContext{config, *impl->db, impl->ioc, *impl->metrics, *impl->log, {}, {},
+                     impl->signing_key.get()});
   impl->match_pool = std::make_unique<asio::thread_pool>(config.match_threads);
   impl->ctx->match_executor = impl->match_pool->get_executor();
   impl->house_pool = std::make_unique<asio::thread_pool>(config.house_bot_threads);

@@ -8,6 +8,7 @@
 #include <memory>
 #include <string>
 
+#include "base/crypto/signing.h"
 #include "server/core/config.h"
 #include "server/core/log.h"
 #include "server/core/wire_out.h"
@@ -42,6 +43,8 @@ struct AppContext {
   boost::asio::any_io_executor match_executor;
   // Where house bots think (a pool of config.house_bot_threads); empty: on match_executor.
   boost::asio::any_io_executor house_executor;
+  // Signs the fairness seals of hidden-information matches (protocol/fairness).
+  const crypto::SigningKey* signing_key = nullptr;
   std::size_t max_frame() const { return config.limits.max_frame_bytes; }
 };
 

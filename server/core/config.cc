@@ -140,6 +140,7 @@ const std::map<std::string, Setter>& setters() {
       {"data", path_field("data", &C::data_dir)},
       {"storage", string_field("storage", &C::storage)},
       {"web", path_field("web", &C::web_dir)},
+      {"signing_key", path_field("signing_key", &C::signing_key_file)},
       {"log_level", string_field("log_level", &C::log_level)},
       {"log_format", string_field("log_format", &C::log_format)},
       {"threads", int_field("threads", &C::threads, 0, 256)},

@@ -26,6 +26,9 @@ struct ServerConfig {
   // the embedded default) or a PostgreSQL URL, postgresql://user[:password]@host[:port]/db.
   std::string storage = "sqlite";
   std::filesystem::path web_dir;    // empty or missing: API only (no static files)
+  // The Ed25519 key that signs 军棋's fairness seals (PEM; made on first start when missing).
+  // Empty: <data_dir>/signing-key.pem. Servers sharing one storage must share the key.
+  std::filesystem::path signing_key_file;
   std::string log_level = "info";   // trace, debug, info, warn, error, off
   std::string log_format = "text";  // text | json
   int threads = 0;                  // io threads; 0: hardware concurrency (at least 2)

@@ -52,6 +52,15 @@ void HttpApi::add_routes(net::HttpRoutes& routes) {
     return json_response(200, j.dump());
   });
 
+  // The key that signs 军棋's fairness seals: what boyi-verify --key pins (protocol/README.md
+  // §Fairness).
+  routes.add_route("GET", "/api/fairness-key",
+                   [key = app_.signing_key](const net::HttpRequest&) {
+                     if (!key) return json_error(404, "this server signs no seals");
+                     nlohmann::json j{{"scheme", "boyi-fair/1"}, {"public_key", key->public_hex()}};
+                     return json_response(200, j.dump());
+                   });
+
   routes.add_route("GET", "/api/games",
                    [](const net::HttpRequest&) { return proto_json(game_list()); });
 

@@ -16,7 +16,8 @@ MatchHost::MatchHost(AppContext& app, StoredMatch stored, std::array<UserInfo, 2
       stored_(std::move(stored)),
       players_(std::move(players)) {
   const auto id = hosting::parse_match_id(stored_.config.match_id);
-  journal_ = std::make_unique<hosting::StorageJournal>(app_.db, id ? id.value() : 0);
+  stored_id_ = id ? id.value() : 0;
+  journal_ = std::make_unique<hosting::StorageJournal>(app_.db, stored_id_);
   snapshot_.match_id = stored_.config.match_id;
   snapshot_.game = stored_.config.game;
   snapshot_.preset = stored_.preset;
@@ -91,7 +92,8 @@ void MatchHost::start(std::array<std::vector<Peer>, 2> seats, std::function<void
                        done = std::move(done)]() mutable {
     auto& h = *self;
     const auto now = Clock::now();
-    auto r = WireMatch::create(h.stored_.config, h.header(), *h.journal_, now);
+    auto r = WireMatch::create(h.stored_.config, h.header(), *h.journal_, now,
+                               {h.app_.signing_key});
     if (!r) {
       h.app_.log.error("match_start_failed", {{"match", h.id()}, {"reason", r.message()}});
       if (done) done(Status(Error{r.message()}));
@@ -127,7 +129,12 @@ void MatchHost::start(std::array<std::vector<Peer>, 2> seats, std::function<void
 
 Status MatchHost::resume() {
   const auto now = Clock::now();
-  auto r = WireMatch::resume(stored_.config, header(), stored_.entries, *journal_, now);
+  protocol::Sealing sealing{app_.signing_key, {}, {}};
+  for (std::size_t s = 0; s < 2; ++s) {
+    sealing.client_commitments[s] = stored_.commitments[s].commitment;
+    sealing.client_salts[s] = stored_.commitments[s].salt;
+  }
+  auto r = WireMatch::resume(stored_.config, header(), stored_.entries, *journal_, now, sealing);
   if (!r) return Error{r.message()};
   match_ = std::move(r).value();
   const auto last = match_->referee().last_seq();
@@ -155,9 +162,9 @@ Status MatchHost::resume() {
 // --- requests --------------------------------------------------------------------------------
 
 void MatchHost::move(Peer peer, storage::Id user, std::uint64_t request_id, std::string text,
-                     RequestClock::time_point received) {
+                     std::string commitment_salt, RequestClock::time_point received) {
   asio::post(strand_, [self = shared_from_this(), peer = std::move(peer), user, request_id,
-                       text = std::move(text), received] {
+                       text = std::move(text), salt = std::move(commitment_salt), received] {
     auto& h = *self;
     const int seat = h.seat_for_request(peer, user, request_id);
     if (seat < 0) return;
@@ -176,7 +183,17 @@ void MatchHost::move(Peer peer, storage::Id user, std::uint64_t request_id, std:
       h.after_change();
       return h.error(peer, request_id, v1::ERROR_CODE_NOT_YOUR_TURN, "it is not your turn");
     }
+    // A seat that committed its deployment must send what it committed to (never counted as
+    // an illegal move: the layout may be fine, the salt or the commitment is at fault). The
+    // salt is stored first, so the record can always disclose what was revealed.
+    if (auto s = h.match_->check_commitment(seat, text, salt); !s)
+      return h.error(peer, request_id, v1::ERROR_CODE_INVALID_ARGUMENT, s.message());
+    if (!salt.empty()) {
+      if (auto s = h.app_.db.save_commitment_salt(h.stored_id(), seat, salt); !s)
+        return h.error(peer, request_id, v1::ERROR_CODE_INTERNAL, s.message());
+    }
     const auto result = h.match_->submit(seat, text, now);
+    if (result.accepted() && !salt.empty()) h.match_->note_commitment_salt(seat, salt);
     using S = referee::SubmitResult::Status;
     switch (result.status) {
       case S::kAccepted:

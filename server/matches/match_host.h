@@ -70,7 +70,10 @@ class MatchHost : public std::enable_shared_from_this<MatchHost> {
   Status resume();
 
   void move(Peer peer, storage::Id user, std::uint64_t request_id, std::string text,
-            RequestClock::time_point received);
+            std::string commitment_salt, RequestClock::time_point received);
+  // A seat commits its own 军棋 deployment before sending it (protocol/fairness).
+  void commit_deployment(Peer peer, storage::Id user, std::uint64_t request_id,
+                         std::string commitment);
   void resign(Peer peer, storage::Id user, std::uint64_t request_id);
   // A draw offer or takeback request, and the answer to one (match_proposals.cc).
   void propose(Peer peer, storage::Id user, std::uint64_t request_id, v1::ProposalKind kind);
@@ -98,6 +101,7 @@ class MatchHost : public std::enable_shared_from_this<MatchHost> {
 
   MatchSnapshot snapshot() const;
   const std::string& id() const { return stored_.config.match_id; }
+  storage::Id stored_id() const { return stored_id_; }
   int seat_of(storage::Id user) const;  // 0, 1 or -1
   // The requesting player's seat; -1 after telling the requester why it has none (the match
   // did not start, or it holds no seat here; `hint` is added to that reason).
@@ -148,6 +152,7 @@ class MatchHost : public std::enable_shared_from_this<MatchHost> {
   boost::asio::steady_timer timer_;
   std::array<std::unique_ptr<boost::asio::steady_timer>, 2> bot_timers_;
   StoredMatch stored_;
+  storage::Id stored_id_ = 0;  // the match's row in storage
   std::array<UserInfo, 2> players_;
   std::unique_ptr<hosting::StorageJournal> journal_;
   std::unique_ptr<protocol::WireMatch> match_;

@@ -53,10 +53,12 @@ std::optional<v1::MatchRecord> MatchHost::wire_record() const {
 }
 
 records::RecordMeta MatchHost::meta() const {
-  return record_meta(
+  records::RecordMeta m = record_meta(
       stored_,
       {players_[0].display_name.empty() ? players_[0].username : players_[0].display_name,
        players_[1].display_name.empty() ? players_[1].username : players_[1].display_name});
+  if (match_) m.fairness = match_->disclosure();
+  return m;
 }
 
 std::optional<std::string> MatchHost::json_record() const {

@@ -11,7 +11,7 @@ void MatchIndex::add_routes(RequestRoutes& routes) {
   };
   for (auto kind :
        {C::kMove, C::kResign, C::kSync, C::kSpectate, C::kUnspectate, C::kGetView, C::kGetRecord,
-        C::kPropose, C::kAnswerProposal, C::kSendChat})
+        C::kPropose, C::kAnswerProposal, C::kSendChat, C::kCommitDeployment})
     routes.add(kind, Access::kSignedIn, to_match);
   routes.add(C::kListMatches, Access::kSignedIn, [weak = weak_from_this()](const Request& r) {
     if (auto self = weak.lock()) self->list_request(r);
@@ -56,6 +56,9 @@ void MatchIndex::request(const Request& r) {
     case C::kSendChat:
       match_id = m.send_chat().match_id();
       break;
+    case C::kCommitDeployment:
+      match_id = m.commit_deployment().match_id();
+      break;
     default:
       return;
   }
@@ -66,7 +69,8 @@ void MatchIndex::request(const Request& r) {
   const auto rid = r.id();
   switch (m.body_case()) {
     case C::kMove:
-      return host->move(peer, user, rid, m.move().move(), r.received());
+      return host->move(peer, user, rid, m.move().move(), m.move().commitment_salt(),
+                        r.received());
     case C::kResign:
       return host->resign(peer, user, rid);
     case C::kSync:
@@ -95,6 +99,8 @@ void MatchIndex::request(const Request& r) {
                                    m.answer_proposal().accept());
     case C::kSendChat:
       return host->chat(peer, r.user(), rid, m.send_chat().room(), m.send_chat().text());
+    case C::kCommitDeployment:
+      return host->commit_deployment(peer, user, rid, m.commit_deployment().commitment());
     default:
       return;
   }

@@ -29,6 +29,9 @@ Result<StoredMatch> load_stored_match(storage::Database& db, storage::Id id) {
     if (!e) return Error{"match " + std::to_string(id) + ": " + e.message()};
     out.entries.push_back(std::move(e).value());
   }
+  auto commitments = db.deployment_commitments(id);
+  if (!commitments) return Error{commitments.message()};
+  out.commitments = *commitments;
   return out;
 }
 
@@ -41,6 +44,9 @@ Result<std::vector<StoredMatch>> load_running_matches(storage::Database& db) {
     m.config = std::move(r.config);
     m.entries = std::move(r.entries);
     m.seats = r.seats;
+    auto commitments = db.deployment_commitments(r.match.id);
+    if (!commitments) return Error{commitments.message()};
+    m.commitments = *commitments;
     out.push_back(std::move(m));
   }
   return out;

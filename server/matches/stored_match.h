@@ -24,6 +24,7 @@ struct StoredMatch {
   bool rated = false;
   std::int64_t started_ms = 0;  // wall clock
   std::optional<std::int64_t> ended_ms;
+  std::array<storage::SeatCommitment, 2> commitments;  // the seats' own (军棋's fairness)
 };
 
 // One stored match (running or finished) with its journal.

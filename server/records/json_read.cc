@@ -131,6 +131,42 @@ Result<referee::MatchConfig> read_config(const json& root) {
   return c;
 }
 
+// The optional "fairness" block of a sealed match: its shape only; boyi-verify checks it.
+Result<std::optional<fairness::Disclosure>> read_fairness(const json& root) {
+  if (!root.contains("fairness")) return std::optional<fairness::Disclosure>();
+  BOYI_TRY(f, get_kind(root, "", "fairness", false));
+  fairness::Disclosure d;
+  BOYI_TRY(scheme, get_string(*f, "fairness", "scheme", 64));
+  BOYI_TRY(key, get_string(*f, "fairness", "public_key", 128));
+  BOYI_TRY(seq, get_int(*f, "fairness", "seq", 1, 1'000'000'000));
+  BOYI_TRY(chain, get_string(*f, "fairness", "chain", 128));
+  BOYI_TRY(signature, get_string(*f, "fairness", "signature", 256));
+  d.scheme = scheme;
+  d.public_key = key;
+  d.seq = static_cast<std::uint32_t>(seq);
+  d.chain = chain;
+  d.signature = signature;
+  BOYI_TRY(seats, get_kind(*f, "fairness", "seats", true));
+  if (seats->size() != 2) return fail("field 'fairness.seats' must list both seats");
+  for (std::size_t i = 0; i < 2; ++i) {
+    const std::string path = "fairness.seats[" + std::to_string(i) + "]";
+    const json& seat = (*seats)[i];
+    if (!seat.is_object()) return fail("field '" + path + "' must be an object");
+    BOYI_TRY(number, get_int(seat, path, "seat", 0, 1));
+    if (static_cast<std::size_t>(number) != i) return fail("field '" + path + ".seat' must be " + std::to_string(i));
+    auto& secrets = d.seats[i];
+    BOYI_TRY(root_hex, get_string(seat, path, "root", 128));
+    BOYI_TRY(seed, get_string(seat, path, "seed", 128));
+    BOYI_TRY(client, get_string(seat, path, "client_commitment", 128));
+    BOYI_TRY(salt, get_string(seat, path, "client_salt", 256));
+    secrets.root = root_hex;
+    secrets.seed = seed;
+    secrets.client_commitment = client;
+    secrets.client_salt = salt;
+  }
+  return std::optional<fairness::Disclosure>(std::move(d));
+}
+
 Result<Outcome> read_outcome(const json& root) {
   BOYI_TRY(o, get_kind(root, "", "outcome", false));
   BOYI_TRY(ending_text, get_string(*o, "outcome", "ending", 64));
@@ -264,6 +300,8 @@ Result<ParsedRecord> read(const json& root) {
   if (final_text != game->full_text())
     return fail("field 'final_position' differs from the position the actions lead to");
   p.record.final_text = final_text;
+  BOYI_TRY(disclosure, read_fairness(root));
+  m.fairness = std::move(disclosure);
   return p;
 }
 

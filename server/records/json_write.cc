@@ -31,6 +31,20 @@ json config_json(const referee::MatchConfig& c) {
   };
 }
 
+json fairness_json(const fairness::Disclosure& d) {
+  json seats = json::array();
+  for (Seat s : {0, 1}) {
+    const auto& secrets = d.seats[static_cast<std::size_t>(s)];
+    seats.push_back({{"seat", s},
+                     {"root", secrets.root},
+                     {"seed", secrets.seed},
+                     {"client_commitment", secrets.client_commitment},
+                     {"client_salt", secrets.client_salt}});
+  }
+  return {{"scheme", d.scheme},     {"public_key", d.public_key}, {"seats", seats},
+          {"seq", d.seq},           {"chain", d.chain},           {"signature", d.signature}};
+}
+
 }  // namespace
 
 std::string to_json(const referee::MatchRecord& record, const RecordMeta& meta) {
@@ -75,6 +89,7 @@ std::string to_json(const referee::MatchRecord& record, const RecordMeta& meta) 
         {"detail", record.outcome.detail}}},
       {"final_position", record.final_text},
   };
+  if (meta.fairness) out["fairness"] = fairness_json(*meta.fairness);
   return out.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
 }
 

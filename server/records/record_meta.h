@@ -9,6 +9,8 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+
+#include "protocol/fairness/disclosure.h"
 #include <string_view>
 
 #include "base/result.h"
@@ -29,6 +31,8 @@ struct RecordMeta {
   std::string event;                            // e.g. "2017 CCGC"
   std::string place;                            // e.g. "重庆"
   bool rated = false;
+  // A sealed (军棋) match: what verifies it offline (protocol/fairness, boyi-verify).
+  std::optional<fairness::Disclosure> fairness;
 
   bool operator==(const RecordMeta&) const = default;
 };

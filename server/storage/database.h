@@ -12,6 +12,7 @@
 // The schema and the resume protocol are described in README.md.
 #pragma once
 
+#include <array>
 #include <condition_variable>
 #include <cstddef>
 #include <cstdint>
@@ -113,6 +114,12 @@ class Database {
   Result<bool> end_sign_in_session(std::string_view token_id);
   // Removes the sessions that expired before `now_ms`; how many.
   Result<int> purge_expired_sign_in_sessions(std::int64_t now_ms);
+  // --- seats' own 军棋 deployment commitments (deployment_commitments.cc) ---
+  // Once per seat of a match: a second is refused.
+  Status save_deployment_commitment(Id match, Seat seat, std::string_view commitment);
+  // The salt the seat's deployment reveals (kept before the deployment is submitted).
+  Status save_commitment_salt(Id match, Seat seat, std::string_view salt);
+  Result<std::array<SeatCommitment, 2>> deployment_commitments(Id match);
   // --- chat mutes (chat_mutes.cc): an admin's mute, until a time, with the reason ---
   Status mute_chat(Id user, std::int64_t until_ms, std::string_view reason);
   Status unmute_chat(Id user);

@@ -265,8 +265,29 @@ CREATE TABLE chat_mutes (
 );
 )sql";
 
+// Version 10: the seats' own 军棋 deployment commitments (deployment_commitments.cc).
+constexpr const char* kV10 = R"sql(
+CREATE TABLE deployment_commitments (
+  match_id   INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+  seat       INTEGER NOT NULL CHECK (seat IN (0, 1)),
+  commitment TEXT NOT NULL,
+  salt       TEXT NOT NULL DEFAULT '',
+  PRIMARY KEY (match_id, seat)
+);
+)sql";
+
+constexpr const char* kPostgresV10 = R"sql(
+CREATE TABLE deployment_commitments (
+  match_id   BIGINT NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+  seat       INTEGER NOT NULL CHECK (seat IN (0, 1)),
+  commitment TEXT NOT NULL,
+  salt       TEXT NOT NULL DEFAULT '',
+  PRIMARY KEY (match_id, seat)
+);
+)sql";
+
 // In order; version 3: tournaments and ratings (migration_tournaments.h).
-constexpr std::array<Migration, 9> kSqliteMigrations = {{{1, kV1},
+constexpr std::array<Migration, 10> kSqliteMigrations = {{{1, kV1},
                                                          {2, kV2},
                                                          {3, kMigrationTournaments},
                                                          {4, kV4},
@@ -274,14 +295,16 @@ constexpr std::array<Migration, 9> kSqliteMigrations = {{{1, kV1},
                                                          {6, kV6},
                                                          {7, kV7},
                                                          {8, kV8},
-                                                         {9, kV9}}};
+                                                         {9, kV9},
+                                                         {10, kV10}}};
 
 // A new PostgreSQL database starts at version 5 (migration_postgres.h).
-constexpr std::array<Migration, 5> kPostgresMigrations = {{{5, kPostgresBaseline},
+constexpr std::array<Migration, 6> kPostgresMigrations = {{{5, kPostgresBaseline},
                                                           {6, kPostgresV6},
                                                           {7, kPostgresV7},
                                                           {8, kPostgresV8},
-                                                          {9, kPostgresV9}}};
+                                                          {9, kPostgresV9},
+                                                          {10, kPostgresV10}}};
 
 static_assert(kSqliteMigrations.back().version == kPostgresMigrations.back().version,
               "every migration is written for both engines");

@@ -156,6 +156,14 @@ std::optional<JournalKind> parse_journal_kind(std::string_view text);
 // order (see README.md). Two facts are not stored in the row but read from the
 // match row, so they exist once: the start entry's text (the match's rules) and
 // the outcome of the entry that ended the match (the match's outcome).
+// A seat's own commitment to its 军棋 deployment and the salt its deployment revealed ("" when
+// none was made, or before the deployment).
+struct SeatCommitment {
+  std::string commitment;
+  std::string salt;
+  bool operator==(const SeatCommitment&) const = default;
+};
+
 struct JournalRow {
   Id match_id = 0;
   std::int64_t index = 0;  // 1, 2, ... without gaps: the entry's position in the match

@@ -7,7 +7,11 @@
 #include <sstream>
 #include <utility>
 
+#include "base/crypto/signing.h"
 #include "engine/junqi/junqi.h"
+#include "protocol/fairness/commitment.h"
+#include "protocol/fairness/disclosure_wire.h"
+#include "protocol/fairness/transcript.h"
 #include "tools/harness/test_client.h"
 
 namespace boyi::e2e {
@@ -129,11 +133,16 @@ class Recipient {
 
   void started(const v1::MatchStarted& ms) {
     if (ms.seat() != seat_) fail("match_started names seat " + std::to_string(ms.seat()));
+    match_id_ = ms.match_id();
+    key_ = ms.fairness_key();
+    if (!fairness::is_hash_text(key_)) fail("a 军棋 match without the server's fairness key");
+    transcript_.emplace(match_id_, ms.rules(), std::array<std::string, 2>{});
     auto rules = junqi::Rules::parse(ms.rules());
     if (!rules.ok()) return fail("rules '" + ms.rules() + "': " + rules.message());
     state_.emplace(*rules);
     // A late spectator starts where the game is: replay up to the view's ply.
     while (state_->ply() < ms.view().ply() && apply(next_seq_)) ++next_seq_;
+    if (next_seq_ != 1) transcript_.reset();  // joined late: the chain's start was not seen
     view(ms.view());
   }
 
@@ -184,12 +193,53 @@ class Recipient {
     for (const auto& ge : e.events()) event_names_no_enemy(ge);
     if (e.to_move() != state_->to_move()) fail("to_move " + std::to_string(e.to_move()));
     if (e.has_view()) view(e.view());
-    // Besides what was compared, only timing may travel with an event.
+    seal(e, truth);
+    // Besides what was compared, only timing and the seal may travel with an event.
     v1::MatchEvent rest = e;
-    for (int f : {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}) {
+    for (int f : {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14}) {
       rest.GetReflection()->ClearField(&rest, rest.GetDescriptor()->FindFieldByNumber(f));
     }
     if (rest.ByteSizeLong() != 0) fail("an event carries more: " + rest.ShortDebugString());
+  }
+
+  // The fairness seal (protocol/fairness): the server's signature of the chain; a commitment
+  // on deployments only; an opening only of a flag the rules reveal at this step, leading to
+  // its seat's committed root. For the spectator the chain is rebuilt from what it was told,
+  // which shows the chain carries nothing beyond the public transcript.
+  void seal(const v1::MatchEvent& e, const junqi::Event& truth) {
+    const v1::FairnessSeal& s = e.seal();
+    if (!crypto::verify_signature(key_, fairness::seal_text(match_id_, e.seq(), s.chain()),
+                                  s.signature()))
+      fail("the seal's signature does not hold");
+    const bool deploy = truth.move.kind == junqi::Move::kDeploy;
+    if (deploy != !s.commitment().empty()) fail("a commitment on a step, or none on a deployment");
+    if (!deploy && !s.client_commitment().empty()) fail("a client commitment on a step");
+    if (deploy) roots_[static_cast<std::size_t>(truth.seat)] = s.commitment();
+    for (const auto& o : s.openings()) {
+      const auto opened = fairness::from_wire(o);
+      if (o.piece() != "l" || (truth.newly_revealed >> o.seat() & 1) == 0 ||
+          !revealed_flag_ok(o.seat(), fairness::slot_post(o.seat(), o.slot())))
+        fail("an opening of something the rules did not reveal: " + o.ShortDebugString());
+      if (o.seat() < 0 || o.seat() > 1 ||
+          !fairness::opening_matches(match_id_, roots_[static_cast<std::size_t>(o.seat())], opened))
+        fail("an opening that does not lead to the committed root");
+    }
+    if (seat_ >= 0 || !transcript_) return;
+    const std::array<std::int64_t, 2> clocks{
+        e.clocks().remaining_ms_size() > 0 ? e.clocks().remaining_ms(0) : 0,
+        e.clocks().remaining_ms_size() > 1 ? e.clocks().remaining_ms(1) : 0};
+    const auto& j = e.events(0).junqi();
+    if (deploy) {
+      transcript_->add_deploy(e.seq(), e.actor(), s.commitment(), s.client_commitment(),
+                              e.move_time_ms(), clocks);
+    } else {
+      std::array<std::string, 2> flags;
+      for (const auto& f : j.revealed_flags())
+        if (f.seat() == 0 || f.seat() == 1) flags[static_cast<std::size_t>(f.seat())] = f.post();
+      transcript_->add_step(e.seq(), e.actor(), j, flags, e.move_time_ms(), clocks);
+    }
+    if (transcript_->chain() != s.chain())
+      fail("the seal's chain is not the public transcript's: " + s.chain());
   }
 
   // Independently of the engine's rendering: a revealed flag only where the true game has one.
@@ -290,6 +340,10 @@ class Recipient {
   std::optional<State> state_;
   std::uint32_t next_seq_ = 1;
   std::string where_;
+  std::string match_id_;
+  std::string key_;
+  std::array<std::string, 2> roots_;
+  std::optional<fairness::Transcript> transcript_;  // the spectator's rebuilt chain
 };
 
 }  // namespace

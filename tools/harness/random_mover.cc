@@ -100,8 +100,9 @@ void RandomMover::act() {
       problems_.push_back("seat " + std::to_string(seat_) + " may act but has no legal move");
       return;
     }
+    const bool first_layout = !layout_.empty() && moves_sent_ == 0 && move == layout_;
     ++moves_sent_;
-    pending_move_ = client_->send_move(match_id_, move);
+    pending_move_ = client_->send_move(match_id_, move, first_layout ? layout_salt_ : "");
     view_.reset();  // a move changes the position: the next view comes with a later seq
     return;
   }

@@ -40,7 +40,12 @@ class RandomMover {
 
   // Moves sent after this many are withheld (the mover goes on reading).
   void set_move_budget(int moves) { move_budget_ = moves; }
-  void set_first_action(std::string layout) { layout_ = std::move(layout); }
+  // The first action to send (a 军棋 layout), with the salt of the seat's own commitment to
+  // it when it made one (CommitDeployment).
+  void set_first_action(std::string layout, std::string commitment_salt = "") {
+    layout_ = std::move(layout);
+    layout_salt_ = std::move(commitment_salt);
+  }
   // Switches to a new connection (after a reconnect). Keeps last_seq and the events seen.
   void rebind(Client& client) {
     client_ = &client;
@@ -87,6 +92,7 @@ class RandomMover {
   int seat_;
   Rng rng_;
   std::string layout_;
+  std::string layout_salt_;
   int move_budget_ = 1 << 30;
   int moves_sent_ = 0;
   std::uint32_t last_seq_ = 0;

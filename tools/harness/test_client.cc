@@ -241,11 +241,13 @@ Result<v1::MatchStarted> Client::wait_match_started(Millis timeout) {
   return m->match_started();
 }
 
-std::uint64_t Client::send_move(const std::string& match_id, const std::string& move) {
+std::uint64_t Client::send_move(const std::string& match_id, const std::string& move,
+                               const std::string& commitment_salt) {
   v1::ClientMessage m;
   m.set_request_id(next_request_id());
   m.mutable_move()->set_match_id(match_id);
   m.mutable_move()->set_move(move);
+  if (!commitment_salt.empty()) m.mutable_move()->set_commitment_salt(commitment_salt);
   (void)send(m);
   return m.request_id();
 }

@@ -80,7 +80,9 @@ class Client {
   Result<v1::MatchStarted> wait_match_started(Millis timeout = 10s);
   // Sends a move with a fresh request id (the reply is the match_event or an error); returns the
   // id.
-  std::uint64_t send_move(const std::string& match_id, const std::string& move);
+  // `commitment_salt`: a 军棋 deployment the seat committed to (CommitDeployment).
+  std::uint64_t send_move(const std::string& match_id, const std::string& move,
+                          const std::string& commitment_salt = "");
   std::uint64_t send_sync(const std::string& match_id, std::uint32_t from_seq);
 
   const v1::Limits& limits() const { return limits_; }

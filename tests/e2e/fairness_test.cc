@@ -1,0 +1,170 @@
+// Provable fairness end to end: a 军棋 match through the real boyi-server, then boyi-verify
+// checks the served JSON record against the server's published key and against the seals
+// each seat and a spectator kept from their own messages; an edited record fails.
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include <nlohmann/json.hpp>
+
+#include "base/crypto/crypto.h"
+#include "tests/e2e/e2e_support.h"
+#include "tools/tourney/http_client.h"
+
+#ifndef BOYI_VERIFY_BIN
+#define BOYI_VERIFY_BIN ""
+#endif
+
+namespace boyi::e2e {
+namespace {
+
+struct CommandRun {
+  int code = -1;
+  std::string output;
+};
+
+CommandRun run(const std::string& command) {
+  CommandRun r;
+  FILE* pipe = ::popen((command + " 2>&1").c_str(), "r");
+  if (!pipe) return r;
+  char buffer[4096];
+  while (std::size_t n = std::fread(buffer, 1, sizeof buffer, pipe)) r.output.append(buffer, n);
+  const int status = ::pclose(pipe);
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+std::string quoted(const std::string& s) { return "'" + s + "'"; }
+
+// Files in a fresh temporary folder, removed at the end.
+class TempFiles {
+ public:
+  TempFiles()
+      : dir_(std::filesystem::temp_directory_path() /
+             ("boyi-fairness-" + std::to_string(::getpid()) + "-" + unique_name("f"))) {
+    std::filesystem::create_directories(dir_);
+  }
+  ~TempFiles() {
+    std::error_code ec;
+    std::filesystem::remove_all(dir_, ec);
+  }
+  std::filesystem::path write(const std::string& name, const std::string& text) const {
+    const auto path = dir_ / name;
+    std::ofstream(path, std::ios::binary) << text;
+    return path;
+  }
+
+ private:
+  std::filesystem::path dir_;
+};
+
+TEST(Fairness, BoyiVerifyChecksAServedJunqiRecordAndEverySeatsSeals) {
+  auto server = start_test_server();
+  E2E_ASSERT_OK(server, nullptr);
+  const auto port = (*server)->port();
+  auto a = guest(port, Transport::tcp_json, unique_name("red"));
+  E2E_ASSERT_OK(a, server->get());
+  auto b = guest(port, Transport::tcp_binary, unique_name("blue"));
+  E2E_ASSERT_OK(b, server->get());
+  auto watcher = guest(port, Transport::ws_text, unique_name("watcher"));
+  E2E_ASSERT_OK(watcher, server->get());
+  v1::MatchSetup setup = preset_setup("junqi-ccgc", 0);
+  setup.set_rules("no_battle_limit=10");
+  auto started = seek_and_accept(**a, **b, setup);
+  E2E_ASSERT_OK(started, server->get());
+  const std::string id = started->a.match_id();
+  v1::ClientMessage spectate;
+  spectate.set_request_id((*watcher)->next_request_id());
+  spectate.mutable_spectate()->set_match_id(id);
+  ASSERT_TRUE((*watcher)->send(spectate).ok());
+  auto ws = (*watcher)->wait_match_started();
+  E2E_ASSERT_OK(ws, server->get());
+
+  auto key_reply = tourney::http_request(port, "GET", "/api/fairness-key");
+  E2E_ASSERT_OK(key_reply, server->get());
+  ASSERT_EQ(key_reply->status, 200) << key_reply->body;
+  const std::string key = nlohmann::json::parse(key_reply->body)["public_key"];
+  EXPECT_EQ(started->a.fairness_key(), key);
+  EXPECT_EQ(ws->fairness_key(), key);
+
+  // Red commits itself to its layout before the server sees it; blue does not.
+  const std::string red_layout = random_opening_action("junqi", "", 0, 4141);
+  const std::string red_salt = "reds-own-salt-2026";
+  v1::ClientMessage commit;
+  commit.mutable_commit_deployment()->set_match_id(id);
+  commit.mutable_commit_deployment()->set_commitment(
+      crypto::to_hex(crypto::sha256_bytes("boyi-fair/1 client|" + red_layout + "|" + red_salt)));
+  auto committed = (*a)->request(commit);
+  E2E_ASSERT_OK(committed, server->get());
+  EXPECT_TRUE(committed->has_ack()) << describe(*committed);
+  auto again = (*a)->request(commit);
+  E2E_ASSERT_OK(again, server->get());
+  EXPECT_EQ(again->error().code(), v1::ERROR_CODE_INVALID_ARGUMENT) << describe(*again);
+  // A deployment that does not match the commitment is refused and not counted.
+  v1::ClientMessage wrong_move;
+  wrong_move.mutable_move()->set_match_id(id);
+  wrong_move.mutable_move()->set_move(random_opening_action("junqi", "", 0, 4242));
+  wrong_move.mutable_move()->set_commitment_salt(red_salt);
+  const auto wrong = (*a)->request(wrong_move);
+  E2E_ASSERT_OK(wrong, server->get());
+  EXPECT_EQ(wrong->error().code(), v1::ERROR_CODE_INVALID_ARGUMENT) << describe(*wrong);
+
+  RandomMover ma(**a, started->a, 41);
+  RandomMover mb(**b, started->b, 42);
+  RandomMover mw(**watcher, *ws, 43);
+  ma.set_first_action(red_layout, red_salt);
+  ASSERT_TRUE(play({&ma, &mb, &mw}, 60s)) << log_of(server->get());
+  EXPECT_TRUE(ma.problems().empty()) << ma.problems().front();
+
+  TempFiles files;
+  auto record = tourney::http_request(port, "GET", "/api/records/" + id + ".json");
+  E2E_ASSERT_OK(record, server->get());
+  ASSERT_EQ(record->status, 200) << record->body;
+  const auto record_path = files.write("record.json", record->body);
+  Client* clients[3] = {a->get(), b->get(), watcher->get()};
+  for (int k = 0; k < 3; ++k) {
+    std::string log;
+    int sealed = 0;
+    for (const auto& m : clients[k]->transcript()) {
+      sealed += m.match_event().has_seal() || m.match_ended().has_seal();
+      log += to_json_text(m) + "\n";
+    }
+    EXPECT_GT(sealed, 2) << "client " << k;
+    const auto seals = files.write("seals-" + std::to_string(k) + ".jsonl", log);
+    const CommandRun r = run(std::string(BOYI_VERIFY_BIN) + " " + quoted(record_path.string()) +
+                      " --key " + key + " --seals " + quoted(seals.string()));
+    EXPECT_EQ(r.code, 0) << r.output;
+    EXPECT_NE(r.output.find("verified: match " + id), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("seal(s) the seat kept agree with the record"), std::string::npos)
+        << r.output;
+    EXPECT_NE(r.output.find("red's deployment matches its own commitment"), std::string::npos)
+        << r.output;
+  }
+
+  // Another key pinned: refused. A thinking time edited (the record still reads): the
+  // transcript no longer rebuilds. A deployment edited: refused as well.
+  const CommandRun other_key = run(std::string(BOYI_VERIFY_BIN) + " " +
+                                   quoted(record_path.string()) + " --key " + std::string(64, 'a'));
+  EXPECT_EQ(other_key.code, 1) << other_key.output;
+  auto edited = nlohmann::json::parse(record->body);
+  edited["actions"][3]["elapsed_ms"] = edited["actions"][3]["elapsed_ms"].get<int>() + 1;
+  const auto time_path = files.write("time.json", edited.dump(2));
+  const CommandRun time_caught = run(std::string(BOYI_VERIFY_BIN) + " " + quoted(time_path.string()));
+  EXPECT_EQ(time_caught.code, 1) << time_caught.output;
+  EXPECT_NE(time_caught.output.find("does not rebuild the transcript"), std::string::npos)
+      << time_caught.output;
+  edited = nlohmann::json::parse(record->body);
+  std::string layout = edited["actions"][0]["text"];
+  std::swap(layout[0], layout[layout.find_first_not_of(layout[0])]);
+  edited["actions"][0]["text"] = layout;
+  const auto layout_path = files.write("layout.json", edited.dump(2));
+  const CommandRun layout_caught =
+      run(std::string(BOYI_VERIFY_BIN) + " " + quoted(layout_path.string()));
+  EXPECT_NE(layout_caught.code, 0) << layout_caught.output;
+}
+
+}  // namespace
+}  // namespace boyi::e2e
