@@ -2,10 +2,12 @@
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <string>
 
+#include "server/hosting/test_support.h"
 #include "server/storage/database.h"
 #include "server/storage/test_support.h"
 
@@ -209,6 +211,46 @@ TEST_F(Admin, MatchListAndShow) {
   auto missing = run("match show 99");
   EXPECT_EQ(missing.code, 1);
   EXPECT_TRUE(contains(missing.err, "no match with id 99")) << missing.err;
+}
+
+TEST_F(Admin, ExportsFinishedGamesAsJsonLinesAndNpz) {
+  {
+    auto db = storage::Database::open(storage::DatabaseOptions(data()));
+    ASSERT_TRUE(db.ok()) << db.message();
+    const std::array<storage::Id, 2> seats = {
+        db.value()->create_user(storage::new_human("red"))->id,
+        db.value()->create_user(storage::new_human("blue"))->id};
+    boyi::hosting::testing::play_stored_match(*db.value(), "gomoku", 1, seats);
+    boyi::hosting::testing::play_stored_match(*db.value(), "gomoku", 2, seats);
+    boyi::hosting::testing::play_stored_match(*db.value(), "junqi", 3, seats);
+  }
+  const auto lines = tmp_.path() / "gomoku.jsonl";
+  auto jsonl = run("export --game gomoku --format jsonl --out '" + lines.string() + "'");
+  ASSERT_EQ(jsonl.code, 0) << jsonl.err;
+  EXPECT_TRUE(contains(jsonl.err, "exported 2 gomoku match(es), 4 episodes")) << jsonl.err;
+  std::ifstream in(lines);
+  int episodes = 0;
+  for (std::string line; std::getline(in, line); ++episodes)
+    EXPECT_TRUE(contains(line, "\"format\":\"boyi-observations/1\"")) << line.substr(0, 200);
+  EXPECT_EQ(episodes, 4);
+  auto to_stdout = run("export --game junqi");
+  ASSERT_EQ(to_stdout.code, 0) << to_stdout.err;
+  EXPECT_EQ(std::count(to_stdout.out.begin(), to_stdout.out.end(), '\n'), 2);
+
+  // The .npz is a zip Python's own reader accepts (every CRC checked), with the arrays.
+  const auto npz = tmp_.path() / "gomoku.npz";
+  auto arrays = run("export --game gomoku --format npz --out '" + npz.string() + "'");
+  ASSERT_EQ(arrays.code, 0) << arrays.err;
+  const std::string check = "python3 -c \"import sys, zipfile; z = zipfile.ZipFile(sys.argv[1]); "
+                            "assert z.testzip() is None; print(' '.join(sorted(z.namelist())))\" '" +
+                            npz.string() + "' > '" + (tmp_.path() / "names").string() + "'";
+  ASSERT_EQ(std::system(check.c_str()), 0);
+  EXPECT_EQ(slurp(tmp_.path() / "names"),
+            "action.npy legal_count.npy match.npy obs.npy ply.npy result.npy seat.npy\n");
+
+  EXPECT_EQ(run("export --game chess").code, 1);
+  EXPECT_EQ(run("export --game gomoku --format npz").code, 1);  // npz needs --out
+  EXPECT_NE(run("export --game gomoku --format csv").code, 0);
 }
 
 TEST_F(Admin, UnreadableDatabaseExitsThree) {

@@ -14,6 +14,7 @@
 #include <string>
 
 #include "server/accounts/accounts.h"
+#include "server/admin/export_command.h"
 #include "server/admin/format.h"
 #include "server/admin/tournament_commands.h"
 #include "server/storage/backup.h"
@@ -113,6 +114,7 @@ int main(int argc, char** argv) {
   auto* match_show = match->add_subcommand("show", "a match and its journal in order");
   match_show->add_option("ID", match_id)->required();
   boyi::admin::TournamentCommands tournaments(app);  // tournament ..., rating ...
+  boyi::admin::ExportCommand export_command(app);     // export
   std::string backup_file;
   auto* backup = app.add_subcommand(
       "backup", "write a consistent backup of the database while the server runs");
@@ -207,6 +209,7 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (auto code = tournaments.run(db, accounts)) return *code;
+  if (auto code = export_command.run(db)) return *code;
   if (match_list->parsed()) {
     auto matches = running_only ? db.running_matches() : db.list_matches(std::nullopt, limit);
     if (!matches) return report(matches.status());

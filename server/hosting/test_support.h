@@ -111,6 +111,39 @@ inline Step random_step(Referee& r, AnyGame& shadow, Rng& rng, TimePoint now, bo
   return Step::kMoved;
 }
 
+// A finished match of `game` in `db` between `seats`: random legal moves a few milliseconds
+// apart until the rules end it, or seat 0 resigns after `max_actions`. Its id.
+inline storage::Id play_stored_match(storage::Database& db, const std::string& game,
+                                     std::uint64_t seed, const std::array<storage::Id, 2>& seats,
+                                     int max_actions = 400) {
+  referee::MatchConfig c;
+  c.game = game;
+  c.time.total_ms = 3'600'000;
+  auto stored = create_stored_match(db, c, seats);
+  EXPECT_TRUE(stored.ok()) << stored.message();
+  if (!stored) return 0;
+  const auto id = *parse_match_id(stored->match_id);
+  StorageJournal journal(db, id);
+  auto r = Referee::create(*stored, journal, kT0);
+  EXPECT_TRUE(r.ok()) << r.message();
+  if (!r) return id;
+  auto shadow = create_game(game, stored->rules_text);
+  Rng rng(seed);
+  auto now = kT0;
+  while (!(*r)->finished() && (*r)->actions() < max_actions) {
+    const Seat seat = acting_seat(**r);
+    if (seat == kPublic) break;
+    const std::string move = (*shadow)->random_move(seat, rng);
+    now += std::chrono::milliseconds(3);
+    EXPECT_TRUE((*r)->submit(seat, move, now).accepted()) << move;
+    EXPECT_TRUE((*shadow)->play(seat, move).ok());
+  }
+  if (!(*r)->finished()) {
+    EXPECT_TRUE((*r)->resign(0, now + std::chrono::milliseconds(1)).ok());
+  }
+  return id;
+}
+
 // `b` (rebuilt from storage at `now`) is the same match as `a` at `now`, the time
 // of `a`'s last journal entry: position, side to move, clocks, attempts, events.
 inline void expect_same_match(const Referee& a, const Referee& b, TimePoint now) {
