@@ -12,8 +12,10 @@
 #include <filesystem>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "base/result.h"
@@ -39,6 +41,15 @@ struct TrainStats {
   std::map<std::string, double> extra;
 };
 
+// A finished real game to learn from (boyi-admin export's two episodes of a match, joined):
+// the rules, every action in order with its seat, and the winner (none: a draw or aborted).
+struct RecordedGame {
+  std::string game;  // "gomoku", ...
+  std::string rules;
+  std::vector<std::pair<int, std::string>> actions;  // (seat, action text)
+  std::optional<int> winner;
+};
+
 class TrainingMethod {
  public:
   virtual ~TrainingMethod() = default;
@@ -49,6 +60,14 @@ class TrainingMethod {
 
   // Plays `games` self-play games and learns from them.
   virtual Result<TrainStats> train(std::int64_t games) = 0;
+  // Supervised warm start: learns from real games, `epochs` passes over them, before
+  // self-play (boyi-train --warm-start). Not counted as self-play games. A method that
+  // cannot learn from records says so; a game it cannot replay is an error naming it.
+  virtual Result<TrainStats> learn_from_games(const std::vector<RecordedGame>& games, int epochs) {
+    (void)games;
+    (void)epochs;
+    return fail(game() + " " + method() + " cannot learn from recorded games");
+  }
   // The whole training state (network, optimizer, counters, random state).
   virtual Status save_checkpoint(const std::filesystem::path& file) const = 0;
   virtual Status load_checkpoint(const std::filesystem::path& file) = 0;

@@ -1,7 +1,7 @@
 #!/bin/sh
 # boyi-train end to end, one scenario per CTest test:
 #   cli_test.sh BOYI_TRAIN SCRATCH_DIR SCENARIO
-# Scenarios: tiny-run, resume-reproducible, list, errors. Each uses a fresh
+# Scenarios: tiny-run, resume-reproducible, list, errors, warm-start. Each uses a fresh
 # folder under SCRATCH_DIR and the gomoku bp-td method (small and fast).
 set -u
 train=$1
@@ -66,6 +66,25 @@ resume-reproducible)
   "$train" gomoku bp-td $tiny --eval-games 0 --seed 6 --out other 2> err.txt ||
     { cat err.txt >&2; fail "other seed"; }
   cmp -s straight/weights-4.pt other/weights-4.pt && fail "seed 6 gave the weights of seed 5"
+  ;;
+warm-start)
+  # Two real games (the JSON lines boyi-admin export writes) learnt from before self-play:
+  # the network differs from the same run without them.
+  games=$(dirname "$0")/testdata/warm-gomoku.jsonl
+  "$train" gomoku bp-td $tiny --eval-games 0 --games 2 --warm-start "$games" --warm-epochs 2 \
+    --out warm 2> err.txt || { cat err.txt >&2; fail "the warm-started run failed"; }
+  grep -q "warm start: 2 recorded games, 2 epoch(s), [1-9][0-9]* positions" err.txt ||
+    fail "no warm-start line: $(cat err.txt)"
+  "$train" gomoku bp-td $tiny --eval-games 0 --games 2 --out cold 2> err.txt ||
+    { cat err.txt >&2; fail "the cold run failed"; }
+  cmp -s warm/weights-2.pt cold/weights-2.pt && fail "the warm start changed nothing"
+  expect_error "cannot be combined with --resume" gomoku bp-td $tiny --out cold --resume \
+    --warm-start "$games"
+  expect_error "cannot read" gomoku bp-td $tiny --out x --warm-start no-such-file.jsonl
+  echo '{"format": "boyi-observations/1", "game": "junqi", "match_id": "1"}' > junqi.jsonl
+  expect_error "this trainer learns gomoku" gomoku bp-td $tiny --out y --warm-start junqi.jsonl
+  : > empty.jsonl
+  expect_error "holds no gomoku games" gomoku bp-td $tiny --out z --warm-start empty.jsonl
   ;;
 list)
   "$train" --list > out.txt 2> err.txt || fail "--list failed"

@@ -62,6 +62,9 @@ int main(int argc, char** argv) {
   app.add_flag("--resume", o.resume, "continue the run in the out dir from latest.ckpt");
   app.add_option("--minutes", o.minutes, "stop after this much wall time (0 = no limit)");
   app.add_option("--export", o.export_file, "also copy the final weights to this file");
+  app.add_option("--warm-start", o.warm_start,
+                 "learn first from real games: JSON lines of boyi-admin export");
+  app.add_option("--warm-epochs", o.warm_epochs, "passes over the warm-start games");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

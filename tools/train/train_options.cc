@@ -29,6 +29,9 @@ Status validate(const TrainOptions& o) {
   if (!(o.minutes >= 0) || !std::isfinite(o.minutes))
     return fail("--minutes must be a number of minutes at least 0 (0 = no limit)");
   if (auto s = parse_settings(o.set); !s) return s.status();
+  if (o.warm_epochs < 1) return fail("--warm-epochs must be at least 1");
+  if (!o.warm_start.empty() && o.resume)
+    return fail("--warm-start begins a run: it cannot be combined with --resume");
   return Status::Ok();
 }
 

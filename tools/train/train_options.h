@@ -26,6 +26,8 @@ struct TrainOptions {
   bool resume = false;
   double minutes = 0;       // wall budget; 0 = none
   std::string export_file;  // also copy the final weights here
+  std::string warm_start;   // boyi-admin export's JSON lines to learn from before self-play
+  int warm_epochs = 1;      // passes over them
 };
 
 // Checks the numbers and the --set entries (not the game or method: the

@@ -12,6 +12,7 @@
 #include "tools/train/curve_csv.h"
 #include "tools/train/plot.h"
 #include "tools/train/progress.h"
+#include "tools/train/recorded_games.h"
 #include "tools/train/run_dir.h"
 #include "tools/train/train_options.h"
 
@@ -200,6 +201,11 @@ TEST(Options, Validation) {
   EXPECT_TRUE(bad([](TrainOptions& b) { b.minutes = -1; }));
   EXPECT_TRUE(bad([](TrainOptions& b) { b.minutes = std::nan(""); }));
   EXPECT_TRUE(bad([](TrainOptions& b) { b.set = {"novalue"}; }));
+  EXPECT_TRUE(bad([](TrainOptions& b) { b.warm_epochs = 0; }));
+  EXPECT_TRUE(bad([](TrainOptions& b) {
+    b.warm_start = "games.jsonl";
+    b.resume = true;
+  }));
   EXPECT_FALSE(bad([](TrainOptions& b) { b.eval_games = 0; }));
   EXPECT_EQ(out_dir_of(o), "train-gomoku-bp-td");
   o.out_dir = "runs/x";
@@ -208,6 +214,36 @@ TEST(Options, Validation) {
   EXPECT_EQ(threads_of(o), 3);
   o.threads = 0;
   EXPECT_GE(threads_of(o), 1);
+}
+
+// The warm start's games: both seats' episodes of a match joined into one game, every action
+// in event order with its seat.
+TEST(RecordedGames, EpisodesOfAMatchJoinIntoOneGame) {
+  const std::string episode0 =
+      R"({"format":"boyi-observations/1","match_id":"7","game":"gomoku","rules":"rule=renju",)"
+      R"("seat":0,"result":-1,"outcome":{"ending":"resignation","winner":1,"detail":""},"steps":[)"
+      R"({"seq":1,"actor":0,"move":"H8","action":"H8"},{"seq":2,"actor":1,"move":"H9"},)"
+      R"({"seq":3,"actor":0,"move":"J8","action":"J8"}]})";
+  const std::string episode1 =
+      R"({"format":"boyi-observations/1","match_id":"7","game":"gomoku","rules":"rule=renju",)"
+      R"("seat":1,"result":1,"outcome":{"ending":"resignation","winner":1,"detail":""},"steps":[)"
+      R"({"seq":1,"actor":0,"move":"H8"},{"seq":2,"actor":1,"move":"H9","action":"H9"},)"
+      R"({"seq":3,"actor":0,"move":"J8"}]})";
+  auto games = parse_recorded_games(episode1 + "\n" + episode0 + "\n", "gomoku", "test");
+  ASSERT_TRUE(games.ok()) << games.message();
+  ASSERT_EQ(games->size(), 1u);
+  const auto& g = games->front();
+  EXPECT_EQ(g.rules, "rule=renju");
+  EXPECT_EQ(g.winner, 1);
+  const std::vector<std::pair<int, std::string>> want = {{0, "H8"}, {1, "H9"}, {0, "J8"}};
+  EXPECT_EQ(g.actions, want);
+  // Refused: one seat's episode alone, another game's episodes, a seat twice, not JSON.
+  EXPECT_FALSE(parse_recorded_games(episode0, "gomoku", "test").ok());
+  EXPECT_FALSE(parse_recorded_games(episode0 + "\n" + episode1, "junqi", "test").ok());
+  EXPECT_FALSE(parse_recorded_games(episode0 + "\n" + episode0, "gomoku", "test").ok());
+  EXPECT_FALSE(parse_recorded_games("{not json", "gomoku", "test").ok());
+  EXPECT_FALSE(parse_recorded_games(R"({"format":"other"})", "gomoku", "test").ok());
+  EXPECT_FALSE(read_recorded_games("no/such/file.jsonl", "gomoku").ok());
 }
 
 TEST(RunDir, Layout) {

@@ -2,12 +2,14 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <map>
 #include <optional>
 
 #include "tools/train/curve_csv.h"
 #include "tools/train/evaluation.h"
 #include "tools/train/plot.h"
+#include "tools/train/recorded_games.h"
 #include "tools/train/run_dir.h"
 
 namespace boyi::train {
@@ -135,6 +137,23 @@ class Trainer {
         return fail("cannot export the untrained weights: " + st.message());
       state_ = RunState{};
       state_.games = method_.games_played();
+      // After weights-0.pt: the first evaluation shows what the warm start gave.
+      if (!o_.warm_start.empty()) {
+        auto games = read_recorded_games(o_.warm_start, method_.game());
+        if (!games) return fail("--warm-start: " + games.message());
+        if (games->empty())
+          return fail("--warm-start: " + o_.warm_start + " holds no " + method_.game() + " games");
+        const auto warm_start = Clock::now();
+        auto stats = method_.learn_from_games(*games, o_.warm_epochs);
+        if (!stats) return fail("--warm-start: " + stats.message());
+        state_.positions += stats->positions;
+        char loss[32];
+        std::snprintf(loss, sizeof loss, "%.6f", stats->loss);
+        io_.progress->note("warm start: " + std::to_string(games->size()) + " recorded games, " +
+                           std::to_string(o_.warm_epochs) + " epoch(s), " +
+                           std::to_string(stats->positions) + " positions, loss " + loss + ", " +
+                           std::to_string(static_cast<int>(seconds_since(warm_start))) + " s");
+      }
     }
     std::vector<std::string> columns = {"vs_previous"};
     for (const auto& b : method_.baselines()) columns.push_back("vs_" + column_name(b));

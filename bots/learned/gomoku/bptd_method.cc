@@ -135,6 +135,50 @@ class BpTdMethod : public TrainingMethod {
     return stats;
   }
 
+  // The recorded games' positions, stone by stone, fed to online TD(λ) as self-play feeds its
+  // own (the schedule of the current game index), ending with the game's result for black.
+  Result<TrainStats> learn_from_games(const std::vector<RecordedGame>& games,
+                                      int epochs) override {
+    TrainStats stats;
+    double squared = 0;
+    std::int64_t updates = 0;
+    for (int epoch = 0; epoch < epochs; ++epoch) {
+      for (std::size_t i = 0; i < games.size(); ++i) {
+        const RecordedGame& g = games[i];
+        const std::string which = "recorded game " + std::to_string(i + 1);
+        if (g.game != "gomoku") return fail(which + " is " + g.game + ", not gomoku");
+        auto rules = gomoku::Rules::parse(g.rules);
+        if (!rules) return fail(which + ": " + rules.message());
+        gomoku::State state(*rules);
+        net_->begin_game();
+        int black_stones = 0;
+        for (const auto& [seat, text] : g.actions) {
+          auto move = state.parse_move(seat, text);
+          if (!move) return fail(which + ": '" + text + "': " + move.message());
+          const int before = Position(state).stones();
+          if (auto applied = state.apply_checked(seat, *move); !applied)
+            return fail(which + ": '" + text + "': " + applied.message());
+          const Position pos(state);
+          if (pos.stones() == before) continue;  // swap, keep, an offer: no stone yet
+          black_stones += pos.to_move() == Colour::kWhite;
+          const auto [alpha, lambda] =
+              schedule(black_stones >= static_cast<int>(p_.step), games_);
+          squared += net_->observe(features(pos, net_->features()), alpha, lambda);
+          updates += pos.stones() > 1;
+          ++stats.positions;
+        }
+        // The result for black, the colour whoever won was playing at the end.
+        double reward = 0.5;
+        if (g.winner) reward = state.colour_of(*g.winner) == Colour::kBlack ? 1.0 : 0.0;
+        squared += net_->finish(reward, schedule(black_stones >= static_cast<int>(p_.step), games_).first);
+        ++updates;
+      }
+    }
+    stats.loss = updates > 0 ? squared / static_cast<double>(updates) : 0;
+    stats.step_size = schedule(true, games_).first;
+    return stats;
+  }
+
   Status save_checkpoint(const std::filesystem::path& file) const override {
     return net_->save(file, games_);
   }

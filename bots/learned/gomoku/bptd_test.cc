@@ -48,6 +48,45 @@ std::filesystem::path temp_file(const std::string& name) {
   return dir / name;
 }
 
+// Real games (boyi-train --warm-start): stone by stone through TD(λ); the network changes,
+// swap and keep add no position, and an illegal move names its game.
+TEST(BpTdMethod, LearnsFromRecordedGames) {
+  TrainConfig config;
+  config.seed = 2;
+  config.threads = 1;
+  auto method = make_training_method("gomoku", "bp-td", config);
+  ASSERT_TRUE(method.ok()) << method.message();
+  RecordedGame five;
+  five.game = "gomoku";
+  five.rules = "rule=freestyle opening=centre";
+  five.actions = {{0, "H8"}, {1, "A1"}, {0, "I8"}, {1, "A2"}, {0, "J8"},
+                  {1, "A3"}, {0, "K8"}, {1, "A4"}, {0, "L8"}};
+  five.winner = 0;
+  const auto before = temp_file("warm-before.pt"), after = temp_file("warm-after.pt");
+  ASSERT_TRUE(method.value()->export_weights(before).ok());
+  auto stats = method.value()->learn_from_games({five}, 3);
+  ASSERT_TRUE(stats.ok()) << stats.message();
+  EXPECT_EQ(stats->positions, 27);
+  EXPECT_EQ(method.value()->games_played(), 0);
+  ASSERT_TRUE(method.value()->export_weights(after).ok());
+  std::ifstream a(before, std::ios::binary), b(after, std::ios::binary);
+  EXPECT_NE(std::string(std::istreambuf_iterator<char>(a), {}),
+            std::string(std::istreambuf_iterator<char>(b), {}));
+  RecordedGame swapped;
+  swapped.game = "gomoku";
+  swapped.rules = "rule=standard opening=ccgc";
+  swapped.actions = {{0, "H8"}, {1, "H9"}, {0, "I8"}, {1, "swap"}, {0, "J10"}};
+  auto opening = method.value()->learn_from_games({swapped}, 1);
+  ASSERT_TRUE(opening.ok()) << opening.message();
+  EXPECT_EQ(opening->positions, 4);
+  RecordedGame bad = five;
+  bad.actions[2].second = "H8";  // occupied
+  auto refused = method.value()->learn_from_games({five, bad}, 1);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_NE(refused.message().find("recorded game 2"), std::string::npos) << refused.message();
+  for (const auto& f : {before, after}) std::filesystem::remove(f);
+}
+
 TEST(BpTdNet, TdStepsReduceTheErrorOnAFixedBatch) {
   for (FeatureSet set : {FeatureSet::kPaper, FeatureSet::kRich}) {
     std::vector<Recorded> batch;

@@ -187,6 +187,53 @@ TEST(DmcMethod, TrainsReproduciblyAndResumes) {
   for (const auto& f : {ckpt, wa, wb}) std::filesystem::remove(f);
 }
 
+// A recorded game (boyi-train --warm-start): every step replayed through the seats'
+// knowledge, a sample per move, learnt from; an illegal step or a missing deployment is an
+// error naming the game.
+TEST(DmcMethod, LearnsFromRecordedGames) {
+  TrainConfig config;
+  config.seed = 3;
+  config.threads = 1;
+  auto method = make_training_method("junqi", "dmc", config);
+  ASSERT_TRUE(method.ok()) << method.message();
+  RecordedGame g;
+  g.game = "junqi";
+  g.rules = "no_battle_limit=31 no_battle_result=loss";
+  Rng rng(11);
+  State truth;
+  for (Seat s : {0, 1}) {
+    const Move deploy = truth.random_deployment(s, rng);
+    g.actions.emplace_back(s, truth.format_move(deploy));
+    ASSERT_TRUE(truth.apply_checked(s, deploy).ok());
+  }
+  State::MoveList list;
+  int steps = 0;
+  while (!truth.is_terminal() && steps < 40) {
+    truth.legal_moves(list);
+    const Seat seat = truth.to_move();
+    const Move m = list[rng.below(static_cast<std::uint32_t>(list.size()))];
+    g.actions.emplace_back(seat, truth.format_move(m));
+    ASSERT_TRUE(truth.apply_checked(seat, m).ok());
+    ++steps;
+  }
+  g.winner = 1;  // say seat 0 resigned
+  auto stats = method.value()->learn_from_games({g, g}, 2);
+  ASSERT_TRUE(stats.ok()) << stats.message();
+  EXPECT_EQ(stats->positions, 2 * steps);
+  EXPECT_GT(stats->loss, 0);
+  EXPECT_EQ(method.value()->games_played(), 0);  // not self-play
+  RecordedGame bad = g;
+  bad.actions.back().second = "A0A1";
+  auto refused = method.value()->learn_from_games({g, bad}, 1);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_NE(refused.message().find("recorded game 2"), std::string::npos) << refused.message();
+  RecordedGame undeployed = g;
+  undeployed.actions.erase(undeployed.actions.begin());
+  EXPECT_FALSE(method.value()->learn_from_games({undeployed}, 1).ok());
+  bad.game = "gomoku";
+  EXPECT_FALSE(method.value()->learn_from_games({bad}, 1).ok());
+}
+
 TEST(DmcNetwork, SavedModelLoadsWithTheSameOutputs) {
   torch::manual_seed(4);
   DmcPair pair;

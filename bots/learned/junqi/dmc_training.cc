@@ -59,12 +59,17 @@ double dmc_material(const State& s, Seat seat) {
   return have / total;
 }
 
-DmcGame dmc_self_play(DmcPair& pair, const DmcSelfPlayOptions& options, std::uint64_t seed) {
+DmcGame dmc_play(const DmcSelfPlayOptions& options, const std::array<Move, 2>& deployments,
+                 const DmcChooser& choose, const std::optional<Outcome>& final_outcome) {
   DmcGame game;
-  Rng rng(seed);
   State truth(options.rules);
   SeatRecords records(options.rules);
-  for (Seat s = 0; s < 2; ++s) records.act(truth, s, junqi_generate_deployment(s, rng));
+  for (Seat s = 0; s < 2; ++s) {
+    if (!records.act(truth, s, deployments[s])) {
+      game.stopped = true;
+      return game;
+    }
+  }
   State::MoveList list;
   // The material balance for seat 0 before each ply, and the ply of each sample.
   std::vector<double> balance;
@@ -78,32 +83,28 @@ DmcGame dmc_self_play(DmcPair& pair, const DmcSelfPlayOptions& options, std::uin
     const JunqiSeatInfo& info = records.info[seat];
     const JunqiBelief belief(info, dmc_belief_options());
     DmcPosition position = dmc_features(info, belief, moves);
-    std::size_t chosen = 0;
-    if (moves.size() > 1) {
-      if (uniform(rng) < options.epsilon) {
-        chosen = rng.below(static_cast<std::uint32_t>(moves.size()));
-      } else {
-        const std::vector<float> q = dmc_q_values(pair.net[seat], position);
-        chosen = static_cast<std::size_t>(std::max_element(q.begin(), q.end()) - q.begin());
-      }
+    const int chosen = choose(seat, moves, position);
+    if (chosen < 0 || chosen >= static_cast<int>(moves.size())) {
+      game.stopped = chosen != kDmcGameOver;
+      break;
     }
     DmcSample sample;
     sample.state = std::move(position.state);
     sample.history = std::move(position.history);
-    const auto row =
-        position.actions.begin() + static_cast<std::ptrdiff_t>(chosen) * kDmcActionFeatures;
+    const auto row = position.actions.begin() + static_cast<std::ptrdiff_t>(chosen) * kDmcActionFeatures;
     sample.action.assign(row, row + kDmcActionFeatures);
     game.samples[seat].push_back(std::move(sample));
     sample_ply[seat].push_back(game.plies);
     balance.push_back(dmc_material(truth, 0) - dmc_material(truth, 1));
-    if (!records.act(truth, seat, moves[chosen])) break;
+    if (!records.act(truth, seat, moves[static_cast<std::size_t>(chosen)])) break;
     ++game.plies;
   }
-  game.outcome = truth.outcome();
+  game.outcome = final_outcome ? *final_outcome : truth.outcome();
+  const bool decided = final_outcome ? final_outcome->finished() : truth.is_terminal();
   balance.push_back(dmc_material(truth, 0) - dmc_material(truth, 1));
   for (Seat s = 0; s < 2; ++s) {
     float result = 0;
-    if (truth.is_terminal() && game.outcome.winner) result = *game.outcome.winner == s ? 1.f : -1.f;
+    if (decided && game.outcome.winner) result = *game.outcome.winner == s ? 1.f : -1.f;
     // r_t <- r_t + γ r_{t+1}, with the only reward at the seat's last move.
     float ret = 0;
     auto& samples = game.samples[s];
@@ -119,6 +120,20 @@ DmcGame dmc_self_play(DmcPair& pair, const DmcSelfPlayOptions& options, std::uin
     }
   }
   return game;
+}
+
+DmcGame dmc_self_play(DmcPair& pair, const DmcSelfPlayOptions& options, std::uint64_t seed) {
+  Rng rng(seed);
+  const std::array<Move, 2> deployments = {junqi_generate_deployment(0, rng),
+                                           junqi_generate_deployment(1, rng)};
+  return dmc_play(options, deployments,
+                  [&](Seat seat, const std::vector<Move>& moves, const DmcPosition& position) {
+                    if (moves.size() <= 1) return 0;
+                    if (uniform(rng) < options.epsilon)
+                      return static_cast<int>(rng.below(static_cast<std::uint32_t>(moves.size())));
+                    const std::vector<float> q = dmc_q_values(pair.net[seat], position);
+                    return static_cast<int>(std::max_element(q.begin(), q.end()) - q.begin());
+                  });
 }
 
 torch::Tensor dmc_loss(DmcNet& net, std::span<const DmcSample> samples) {

@@ -15,6 +15,8 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -49,7 +51,21 @@ struct DmcGame {
   std::array<std::vector<DmcSample>, 2> samples;  // by seat, in move order
   Outcome outcome;
   int plies = 0;
+  bool stopped = false;  // the chooser or a deployment broke the game off (a bad record)
 };
+
+// Picks the move of `seat` among `moves` (an index), given its features; kDmcGameOver ends
+// the game there (a recorded game's last action), any other index outside the list breaks
+// it off.
+using DmcChooser = std::function<int(Seat seat, const std::vector<junqi::Move>& moves,
+                                     const DmcPosition& position)>;
+inline constexpr int kDmcGameOver = -1;
+
+// One game from the two deployments, each move picked by `choose`; the samples are each
+// seat's features of its moves, the targets their Monte-Carlo returns. `final_outcome`
+// replaces the rules' result (a recorded game that ended by resignation or on time).
+DmcGame dmc_play(const DmcSelfPlayOptions& options, const std::array<junqi::Move, 2>& deployments,
+                 const DmcChooser& choose, const std::optional<Outcome>& final_outcome = {});
 
 // One game from `seed`: layouts from the layout generator, then the seats'
 // networks with ε-greedy moves. Features read only each seat's knowledge.

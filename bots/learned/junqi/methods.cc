@@ -14,6 +14,7 @@
 // seeded by its game index; their samples enter the pools in game order. A
 // checkpoint holds both networks, both optimizers and the counters; the pools'
 // partial contents are not kept (a resumed run refills them).
+#include <algorithm>
 #include <thread>
 
 #include "bots/learned/archive.h"
@@ -182,6 +183,76 @@ class DmcMethod : public TrainingMethod {
     stats.extra["decided_share"] = stats.games ? decided / static_cast<double>(stats.games) : 0;
     stats.extra["first_seat_wins"] = decided ? first_wins / decided : 0;
     stats.extra["learn_passes"] = learns;
+    return stats;
+  }
+
+  // Each recorded game replayed through the seats' knowledge (the same features as self-play),
+  // its moves' Monte-Carlo returns from the recorded result, and then `epochs` learning
+  // passes per seat over all of them.
+  Result<TrainStats> learn_from_games(const std::vector<RecordedGame>& games,
+                                      int epochs) override {
+    TrainStats stats;
+    std::array<std::vector<DmcSample>, 2> samples;
+    try {
+      for (std::size_t i = 0; i < games.size(); ++i) {
+        const RecordedGame& g = games[i];
+        const std::string which = "recorded game " + std::to_string(i + 1);
+        if (g.game != "junqi") return fail(which + " is " + g.game + ", not junqi");
+        auto rules = junqi::Rules::parse(g.rules);
+        if (!rules) return fail(which + ": " + rules.message());
+        // The two deployments first (in either order), then the steps in order.
+        junqi::State reader(*rules);
+        std::array<junqi::Move, 2> deployments{};
+        std::vector<junqi::Move> steps;
+        int deployed = 0;
+        for (const auto& [seat, text] : g.actions) {
+          auto move = reader.parse_move(seat, text);
+          if (!move || (seat != 0 && seat != 1)) return fail(which + ": '" + text + "' does not read");
+          if (move->kind == junqi::Move::kDeploy) {
+            deployments[static_cast<std::size_t>(seat)] = *move;
+            ++deployed;
+          } else {
+            steps.push_back(*move);
+          }
+        }
+        if (deployed != 2) return fail(which + ": both seats must have deployed");
+        DmcSelfPlayOptions o;
+        o.rules = *rules;
+        o.gamma = params_.gamma;
+        o.material = params_.material;
+        o.max_plies = static_cast<int>(steps.size()) + 1;
+        std::size_t next = 0;
+        Outcome result;
+        result.ending = Ending::kNormal;
+        result.winner = g.winner;
+        DmcGame game = dmc_play(
+            o, deployments,
+            [&](Seat, const std::vector<junqi::Move>& moves, const DmcPosition&) {
+              if (next >= steps.size()) return kDmcGameOver;
+              const auto it = std::find(moves.begin(), moves.end(), steps[next++]);
+              return it == moves.end() ? -2 : static_cast<int>(it - moves.begin());
+            },
+            result);
+        if (game.stopped || next != steps.size())
+          return fail(which + ": step " + std::to_string(next) + " is not legal there");
+        for (int s = 0; s < 2; ++s)
+          for (auto& sample : game.samples[s]) samples[s].push_back(std::move(sample));
+      }
+      double loss_sum = 0;
+      int learns = 0;
+      for (int e = 0; e < epochs; ++e)
+        for (int s = 0; s < 2; ++s) {
+          if (samples[s].empty()) continue;
+          loss_sum += dmc_learn(pair_.net[s], *optimizer_[s], samples[s], params_.batch,
+                                game_seed(-1 - e) ^ (0x51ull * (s + 1)));
+          ++learns;
+        }
+      stats.loss = learns ? loss_sum / learns : 0;
+    } catch (const std::exception& e) {
+      return fail(std::string("junqi dmc warm start failed: ") + e.what());
+    }
+    stats.positions = static_cast<std::int64_t>(samples[0].size() + samples[1].size());
+    stats.step_size = params_.lr;
     return stats;
   }
 
