@@ -114,6 +114,17 @@ class Database {
   Result<bool> end_sign_in_session(std::string_view token_id);
   // Removes the sessions that expired before `now_ms`; how many.
   Result<int> purge_expired_sign_in_sessions(std::int64_t now_ms);
+  // --- the audit log (audit_log.cc): append-only, each entry chained by hash ---
+  // Appends `entry` (its id, prev_hash and hash are set here) at `entry.at_ms`; the stored
+  // entry. Safe against other processes appending at once (the id is part of the hash and
+  // unique: a lost race is retried).
+  Result<AuditEntry> append_audit(AuditEntry entry);
+  // Entries in order (oldest first) after id `after`, at most `limit`; match 0: all.
+  Result<std::vector<AuditEntry>> audit_entries(Id after = 0, int limit = 1000, Id match = 0);
+  // Checks the whole chain: none when it holds, else the first entry that breaks it and why.
+  Result<std::optional<std::string>> verify_audit_chain();
+  // The hash an entry has (its fields and the hash before it): what the chain checks.
+  static std::string audit_hash(const AuditEntry& entry);
   // --- seats' own 军棋 deployment commitments (deployment_commitments.cc) ---
   // Once per seat of a match: a second is refused.
   Status save_deployment_commitment(Id match, Seat seat, std::string_view commitment);

@@ -286,8 +286,42 @@ CREATE TABLE deployment_commitments (
 );
 )sql";
 
+// Version 11: the audit log (audit_log.cc): every admin action and change of a result, each
+// entry chained to the one before by its hash.
+constexpr const char* kV11 = R"sql(
+CREATE TABLE audit_log (
+  id        INTEGER PRIMARY KEY,
+  at_ms     INTEGER NOT NULL,
+  actor     TEXT NOT NULL,
+  action    TEXT NOT NULL,
+  target    TEXT NOT NULL DEFAULT '',
+  detail    TEXT NOT NULL DEFAULT '',
+  reason    TEXT NOT NULL DEFAULT '',
+  match_id  INTEGER NOT NULL DEFAULT 0,
+  prev_hash TEXT NOT NULL,
+  hash      TEXT NOT NULL
+);
+CREATE INDEX audit_log_match ON audit_log(match_id);
+)sql";
+
+constexpr const char* kPostgresV11 = R"sql(
+CREATE TABLE audit_log (
+  id        BIGINT PRIMARY KEY,
+  at_ms     BIGINT NOT NULL,
+  actor     TEXT NOT NULL,
+  action    TEXT NOT NULL,
+  target    TEXT NOT NULL DEFAULT '',
+  detail    TEXT NOT NULL DEFAULT '',
+  reason    TEXT NOT NULL DEFAULT '',
+  match_id  BIGINT NOT NULL DEFAULT 0,
+  prev_hash TEXT NOT NULL,
+  hash      TEXT NOT NULL
+);
+CREATE INDEX audit_log_match ON audit_log(match_id);
+)sql";
+
 // In order; version 3: tournaments and ratings (migration_tournaments.h).
-constexpr std::array<Migration, 10> kSqliteMigrations = {{{1, kV1},
+constexpr std::array<Migration, 11> kSqliteMigrations = {{{1, kV1},
                                                          {2, kV2},
                                                          {3, kMigrationTournaments},
                                                          {4, kV4},
@@ -296,15 +330,17 @@ constexpr std::array<Migration, 10> kSqliteMigrations = {{{1, kV1},
                                                          {7, kV7},
                                                          {8, kV8},
                                                          {9, kV9},
-                                                         {10, kV10}}};
+                                                         {10, kV10},
+                                                         {11, kV11}}};
 
 // A new PostgreSQL database starts at version 5 (migration_postgres.h).
-constexpr std::array<Migration, 6> kPostgresMigrations = {{{5, kPostgresBaseline},
+constexpr std::array<Migration, 7> kPostgresMigrations = {{{5, kPostgresBaseline},
                                                           {6, kPostgresV6},
                                                           {7, kPostgresV7},
                                                           {8, kPostgresV8},
                                                           {9, kPostgresV9},
-                                                          {10, kPostgresV10}}};
+                                                          {10, kPostgresV10},
+                                                          {11, kPostgresV11}}};
 
 static_assert(kSqliteMigrations.back().version == kPostgresMigrations.back().version,
               "every migration is written for both engines");

@@ -156,6 +156,22 @@ std::optional<JournalKind> parse_journal_kind(std::string_view text);
 // order (see README.md). Two facts are not stored in the row but read from the
 // match row, so they exist once: the start entry's text (the match's rules) and
 // the outcome of the entry that ended the match (the match's outcome).
+// One entry of the audit log: who did what to what, why, and when (audit_log.cc). `hash`
+// chains it to the entry before: SHA-256 over the previous hash and every field.
+struct AuditEntry {
+  Id id = 0;
+  std::int64_t at_ms = 0;
+  std::string actor;   // "admin root1", "boyi-admin (operator)", "server"
+  std::string action;  // "match.adjudicate", "user.disable", ...
+  std::string target;  // "match 17", "user alice"
+  std::string detail;  // what changed
+  std::string reason;  // why (as the arbiter gave it)
+  Id match = 0;        // the match it concerns, 0 for none
+  std::string prev_hash;
+  std::string hash;
+  bool operator==(const AuditEntry&) const = default;
+};
+
 // A seat's own commitment to its 军棋 deployment and the salt its deployment revealed ("" when
 // none was made, or before the deployment).
 struct SeatCommitment {

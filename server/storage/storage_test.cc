@@ -247,6 +247,54 @@ TEST(StorageChatMutes, AMuteLastsUntilItsTimeCanBeChangedAndLifted) {
   EXPECT_FALSE(db->mute_chat(777, 1'000, "nobody").ok());
 }
 
+// The audit log: appended in order, read back whole or per match, and an entry changed or
+// removed behind the server's back (another connection) breaks the chain there.
+TEST(StorageAuditLog, EntriesChainAndAnyEditOrRemovalIsFound) {
+  TempDir tmp;
+  auto db = open_db(tmp.path());
+  ASSERT_TRUE(db);
+  for (int i = 1; i <= 5; ++i) {
+    AuditEntry e;
+    e.at_ms = 1000 * i;
+    e.actor = "admin root1";
+    e.action = i % 2 ? "match.add_time" : "user.disable";
+    e.target = i % 2 ? "match 7" : "user li";
+    e.detail = "entry " + std::to_string(i);
+    e.reason = "because | of " + std::to_string(i);
+    e.match = i % 2 ? 7 : 0;
+    auto stored = db->append_audit(e);
+    ASSERT_TRUE(stored.ok()) << stored.message();
+    EXPECT_EQ(stored->id, i);
+    EXPECT_EQ(stored->hash, Database::audit_hash(*stored));
+  }
+  auto all = db->audit_entries();
+  ASSERT_TRUE(all.ok());
+  ASSERT_EQ(all->size(), 5u);
+  EXPECT_EQ((*all)[0].prev_hash, std::string(64, '0'));
+  for (std::size_t i = 1; i < all->size(); ++i) EXPECT_EQ((*all)[i].prev_hash, (*all)[i - 1].hash);
+  EXPECT_EQ(db->audit_entries(0, 1000, 7)->size(), 3u);
+  EXPECT_EQ(db->audit_entries(3)->size(), 2u);
+  auto fine = db->verify_audit_chain();
+  ASSERT_TRUE(fine.ok());
+  EXPECT_EQ(*fine, std::nullopt);
+
+  auto side = testing::side_connection(testing::test_database_options(tmp.path()));
+  ASSERT_TRUE(side);
+  ASSERT_TRUE(execute(*side, "UPDATE audit_log SET reason = 'edited' WHERE id = 3").ok());
+  auto edited = db->verify_audit_chain();
+  ASSERT_TRUE(edited.ok());
+  ASSERT_TRUE(edited->has_value());
+  EXPECT_NE((*edited)->find("audit entry 3: its contents were changed"), std::string::npos) << **edited;
+  // Rewriting the entry's own hash as well moves the break to the next entry.
+  auto third = (*db->audit_entries(2, 1))[0];
+  third.reason = "edited";
+  ASSERT_TRUE(execute(*side, "UPDATE audit_log SET hash = ?1 WHERE id = 3",
+                      Database::audit_hash(third)).ok());
+  EXPECT_NE((**db->verify_audit_chain()).find("audit entry 4: it does not follow"), std::string::npos);
+  ASSERT_TRUE(execute(*side, "DELETE FROM audit_log WHERE id = 4").ok());
+  EXPECT_NE((**db->verify_audit_chain()).find("entries 4..4 are missing"), std::string::npos);
+}
+
 TEST(StorageSignIns, SeveralPerUserEndedBySigningOutExpiryOrTheirCredentials) {
   TempDir tmp;
   auto db = open_db(tmp.path());
