@@ -9,6 +9,8 @@
 
 #include "server/hosting/test_support.h"
 #include "server/storage/database.h"
+#include "server/storage/sql.h"
+#include "server/storage/test_database.h"
 #include "server/storage/test_support.h"
 
 namespace {
@@ -251,6 +253,34 @@ TEST_F(Admin, ExportsFinishedGamesAsJsonLinesAndNpz) {
   EXPECT_EQ(run("export --game chess").code, 1);
   EXPECT_EQ(run("export --game gomoku --format npz").code, 1);  // npz needs --out
   EXPECT_NE(run("export --game gomoku --format csv").code, 0);
+}
+
+// Every change boyi-admin makes is in the audit log, with who ran it and why; an entry
+// edited in the database afterwards breaks the chain that `audit verify` checks.
+TEST_F(Admin, ChangesAreAuditedAndTheChainIsVerified) {
+  ASSERT_EQ(run("user add li --password-file /dev/stdin", "a-good-password\n").code, 0);
+  ASSERT_EQ(run("user disable li").code, 0);
+  ASSERT_EQ(run("user mute li --minutes 5 --reason 'spam in chat'").code, 0);
+  ASSERT_EQ(run("bot add helper").code, 0);
+  auto list = run("audit list");
+  ASSERT_EQ(list.code, 0) << list.err;
+  EXPECT_TRUE(contains(list.out, "user.add  user li  user")) << list.out;
+  EXPECT_TRUE(contains(list.out, "user.disable  user li")) << list.out;
+  EXPECT_TRUE(contains(list.out, "user.mute  user li  for 5 min  (spam in chat)")) << list.out;
+  EXPECT_TRUE(contains(list.out, "bot.add  user helper")) << list.out;
+  EXPECT_TRUE(contains(list.out, "boyi-admin (")) << list.out;
+  EXPECT_TRUE(contains(list.err, "4 entries")) << list.err;
+  auto verify = run("audit verify");
+  ASSERT_EQ(verify.code, 0) << verify.out << verify.err;
+  EXPECT_TRUE(contains(verify.out, "4 entries, head 4 ")) << verify.out;
+  {
+    auto side = storage::testing::side_connection(storage::DatabaseOptions(data()));
+    ASSERT_TRUE(side);
+    ASSERT_TRUE(storage::execute(*side, "UPDATE audit_log SET reason = 'nothing' WHERE id = 3").ok());
+  }
+  auto broken = run("audit verify");
+  EXPECT_EQ(broken.code, 1);
+  EXPECT_TRUE(contains(broken.out, "BROKEN: audit entry 3")) << broken.out;
 }
 
 TEST_F(Admin, UnreadableDatabaseExitsThree) {

@@ -14,6 +14,7 @@
 #include <string>
 
 #include "server/accounts/accounts.h"
+#include "server/admin/audit_trail.h"
 #include "server/admin/export_command.h"
 #include "server/admin/format.h"
 #include "server/admin/tournament_commands.h"
@@ -46,6 +47,9 @@ int report(const boyi::Status& s) {
   std::cerr << "boyi-admin: " << s.message() << "\n";
   return kFailed;
 }
+
+// Every command that changes something leaves an entry in the audit log.
+using boyi::admin::record;
 
 }  // namespace
 
@@ -115,6 +119,7 @@ int main(int argc, char** argv) {
   match_show->add_option("ID", match_id)->required();
   boyi::admin::TournamentCommands tournaments(app);  // tournament ..., rating ...
   boyi::admin::ExportCommand export_command(app);     // export
+  boyi::admin::AuditCommands audit_commands(app);     // audit list, audit verify
   std::string backup_file;
   auto* backup = app.add_subcommand(
       "backup", "write a consistent backup of the database while the server runs");
@@ -159,7 +164,7 @@ int main(int argc, char** argv) {
                                    admin ? storage::Role::kAdmin : storage::Role::kUser);
     if (!u) return report(u.status());
     std::cout << "added " << to_string(u->role) << " " << u->name << " (id " << u->id << ")\n";
-    return 0;
+    return report(record(db, "user.add", "user " + u->name, std::string(to_string(u->role))));
   }
   if (user_list->parsed()) {
     auto users = db.list_users();
@@ -171,13 +176,13 @@ int main(int argc, char** argv) {
     auto r = storage::parse_role(role);
     if (auto s = accounts.set_role(name, *r); !s) return report(s);
     std::cout << name << " is now " << role << "\n";
-    return 0;
+    return report(record(db, "user.set_role", "user " + name, role));
   }
   if (user_disable->parsed() || user_enable->parsed()) {
     const bool off = user_disable->parsed();
     if (auto s = off ? accounts.disable(name) : accounts.enable(name); !s) return report(s);
     std::cout << name << (off ? " disabled\n" : " enabled\n");
-    return 0;
+    return report(record(db, off ? "user.disable" : "user.enable", "user " + name));
   }
   if (user_mute->parsed() || user_unmute->parsed()) {
     auto found = db.user_by_name(name);
@@ -187,11 +192,13 @@ int main(int argc, char** argv) {
                                      : db.unmute_chat(found->id);
         !s)
       return report(s);
-    if (user_mute->parsed())
+    if (user_mute->parsed()) {
       std::cout << name << " muted for " << mute_minutes << " min\n";
-    else
-      std::cout << name << " may chat again\n";
-    return 0;
+      return report(record(db, "user.mute", "user " + name,
+                          "for " + std::to_string(mute_minutes) + " min", mute_reason));
+    }
+    std::cout << name << " may chat again\n";
+    return report(record(db, "user.unmute", "user " + name));
   }
   if (bot_add->parsed()) {
     auto created = owner.empty() ? accounts.create_bot(name) : accounts.create_bot(name, owner);
@@ -199,17 +206,19 @@ int main(int argc, char** argv) {
     std::cerr << "added bot " << created->user.name << " (id " << created->user.id
               << "); its token follows and will not be shown again\n";
     std::cout << created->token << "\n";
-    return 0;
+    return report(record(db, "bot.add", "user " + created->user.name,
+                        owner.empty() ? "" : "owner " + owner));
   }
   if (bot_rotate->parsed()) {
     auto token = accounts.rotate_token(name);
     if (!token) return report(token.status());
     std::cerr << "new token for " << name << "; the old one no longer works\n";
     std::cout << *token << "\n";
-    return 0;
+    return report(record(db, "bot.rotate_token", "user " + name));
   }
   if (auto code = tournaments.run(db, accounts)) return *code;
   if (auto code = export_command.run(db)) return *code;
+  if (auto code = audit_commands.run(db)) return *code;
   if (match_list->parsed()) {
     auto matches = running_only ? db.running_matches() : db.list_matches(std::nullopt, limit);
     if (!matches) return report(matches.status());

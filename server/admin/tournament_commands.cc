@@ -1,5 +1,7 @@
 #include "server/admin/tournament_commands.h"
 
+#include "server/admin/audit_trail.h"
+
 #include <cstdio>
 #include <fstream>
 #include <iomanip>
@@ -110,6 +112,8 @@ int TournamentCommands::create(storage::Database& db, accounts::Accounts& accoun
             << made->entrants.size() << " entrants); start it with: boyi-admin tournament start "
             << made->id << "\n";
   std::cout << made->id << "\n";
+  if (auto s = record(db, "tournament.create", "tournament " + std::to_string(made->id), name_); !s)
+    return report_error(s.message());
   return 0;
 }
 
@@ -159,6 +163,8 @@ std::optional<int> TournamentCommands::run(storage::Database& db, accounts::Acco
     if (auto s = store.add_entrant(id_, {user->id, std::nullopt}, std::nullopt); !s)
       return report_error(s.message());
     std::cout << user_ << " joined tournament " << id_ << "\n";
+    if (auto s = record(db, "tournament.join", "tournament " + std::to_string(id_), user_); !s)
+      return report_error(s.message());
     return 0;
   }
   for (auto* verb : verbs_) {
@@ -166,6 +172,9 @@ std::optional<int> TournamentCommands::run(storage::Database& db, accounts::Acco
     if (auto s = tournament::tournament_command(store, id_, verb->get_name(), std::nullopt); !s)
       return report_error(s.message());
     std::cout << "tournament " << id_ << ": " << verb->get_name() << " done\n";
+    if (auto s = record(db, "tournament." + verb->get_name(), "tournament " + std::to_string(id_));
+        !s)
+      return report_error(s.message());
     return 0;
   }
   storage::RatingStore ratings(db);
