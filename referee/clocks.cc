@@ -66,6 +66,32 @@ void MatchClocks::stop(TimePoint now) {
   }
 }
 
+void MatchClocks::pause(TimePoint now) {
+  for (auto& c : seats_) {
+    if (!c.running) continue;
+    charge(c, now);
+    c.turn_used_ms = elapsed_ms(c.turn_start, now);
+    c.running = false;
+    c.paused = true;
+  }
+}
+
+void MatchClocks::unpause(TimePoint now) {
+  for (auto& c : seats_) {
+    if (!c.paused) continue;
+    c.paused = false;
+    c.running = true;
+    c.since = now;
+    c.turn_start = now - std::chrono::milliseconds(c.turn_used_ms);
+  }
+}
+
+void MatchClocks::add(Seat seat, std::int64_t ms, TimePoint now) {
+  auto& c = seats_[seat];
+  charge(c, now);
+  c.remaining_ms += ms;
+}
+
 std::int64_t MatchClocks::remaining_at(Seat seat, TimePoint now) const {
   const auto& c = seats_[seat];
   return c.running ? c.remaining_ms - elapsed_ms(c.since, now) : c.remaining_ms;

@@ -59,6 +59,11 @@ class MatchClocks {
   std::int64_t on_action(Seat actor, const std::array<bool, 2>& may_act, TimePoint now);
   // Charges every running clock up to `now` and stops them all (the game is over).
   void stop(TimePoint now);
+  // The arbiter: stops the running clocks keeping each turn's progress, starts them again
+  // where they stood (the per-move limit too), and adds time to a seat's clock.
+  void pause(TimePoint now);
+  void unpause(TimePoint now);
+  void add(Seat seat, std::int64_t ms, TimePoint now);
 
   // Remaining time of `seat` at `now`; negative while inside the grace.
   std::int64_t remaining_at(Seat seat, TimePoint now) const;
@@ -75,6 +80,8 @@ class MatchClocks {
     bool running = false;
     TimePoint since{};       // running: start of the not yet charged stretch
     TimePoint turn_start{};  // running: when this turn began (per-move limit)
+    bool paused = false;           // stopped by the arbiter in the middle of a turn
+    std::int64_t turn_used_ms = 0;  // paused: the part of the turn already used
   };
   void charge(SeatClock& c, TimePoint now);
 

@@ -3,7 +3,7 @@
 namespace boyi::referee {
 namespace {
 
-constexpr std::string_view kNames[] = {"start", "action", "illegal", "end", "takeback"};
+constexpr std::string_view kNames[] = {"start", "action", "illegal", "end", "takeback", "arbiter"};
 
 }  // namespace
 

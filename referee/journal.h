@@ -27,9 +27,11 @@ enum class EntryKind : std::uint8_t {
   kEnd,             // an ending not caused by an action: resignation, time, disconnect, abort,
                     // a draw by agreement
   kTakeback,        // agreed: the last actions are undone; text = how many (decimal)
+  kArbiter,         // the arbiter (no event): text = "pause", "unpause" or "add_time <ms>"
+                    // (seat: whose clock)
 };
 
-// "start", "action", "illegal", "end", "takeback"
+// "start", "action", "illegal", "end", "takeback", "arbiter"
 std::string_view entry_kind_name(EntryKind kind);
 std::optional<EntryKind> parse_entry_kind(std::string_view name);
 

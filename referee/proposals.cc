@@ -39,6 +39,7 @@ int Referee::takeback_size(Seat seat) const {
 Status Referee::may_propose(Seat seat, ProposalKind kind) const {
   if (seat != 0 && seat != 1) return fail("no such seat");
   if (finished()) return fail("the match is already over: " + describe(outcome_));
+  if (paused_) return fail("the arbiter has paused the match");
   const GameInfo* info = find_game(game_->name());
   if (kind == ProposalKind::kDraw) {
     if (info && !info->can_be_drawn)
@@ -83,6 +84,7 @@ Status Referee::answer(Seat seat, ProposalKind kind, bool accept, TimePoint now)
   now = monotonic(now);
   if (auto s = tick(now); !s) return s;
   if (finished()) return fail("the match is already over: " + describe(outcome_));
+  if (paused_) return fail("the arbiter has paused the match");
   const auto it = std::find_if(open_.begin(), open_.end(), [&](const Proposal& p) {
     return p.kind == kind && p.from == 1 - seat;
   });

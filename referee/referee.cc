@@ -3,24 +3,14 @@
 #include <algorithm>
 
 #include "engine/registry.h"
+#include "referee/referee_text.h"
 
 namespace boyi::referee {
-namespace {
-
-bool is_seat(Seat seat) {
-  return seat == 0 || seat == 1;
-}
 
 std::string seat_name(Seat seat) {
   return "seat " + std::to_string(seat);
 }
 
-std::string seconds(std::int64_t ms) {
-  return ms % 1000 == 0 ? std::to_string(ms / 1000) + " s" : std::to_string(ms) + " ms";
-}
-
-// Printable text for storage and replies: valid UTF-8 without control bytes, at
-// most `max_bytes` long (cut at a character boundary); anything else becomes '?'.
 std::string printable(std::string_view in, std::size_t max_bytes) {
   std::string out;
   for (std::size_t i = 0; i < in.size();) {
@@ -43,6 +33,16 @@ std::string printable(std::string_view in, std::size_t max_bytes) {
     i += len;
   }
   return out;
+}
+
+namespace {
+
+bool is_seat(Seat seat) {
+  return seat == 0 || seat == 1;
+}
+
+std::string seconds(std::int64_t ms) {
+  return ms % 1000 == 0 ? std::to_string(ms / 1000) + " s" : std::to_string(ms) + " ms";
 }
 
 std::string join(const std::vector<std::string>& parts) {
@@ -157,6 +157,11 @@ SubmitResult Referee::submit(Seat seat, std::string_view text, TimePoint now) {
   if (finished()) {
     r.status = S::kGameOver;
     r.reason = "the match is over: " + describe(outcome_);
+    return r;
+  }
+  if (paused_) {
+    r.status = S::kPaused;
+    r.reason = "the arbiter has paused the match";
     return r;
   }
   if (text.size() > kMaxActionText)
@@ -288,7 +293,7 @@ Status Referee::end_with(Outcome outcome, Seat seat, TimePoint at) {
 
 std::vector<Referee::Deadline> Referee::deadlines() const {
   std::vector<Deadline> out;
-  if (finished()) return out;
+  if (finished() || paused_) return out;  // a pause stops every clock and grace
   for (const auto& d : clocks_.deadlines())
     out.push_back(
         {d.at, d.seat,

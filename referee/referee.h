@@ -53,6 +53,7 @@ struct SubmitResult {
     kAccepted,
     kRejected,  // illegal, wrong turn or malformed: counted against the policy
     kGameOver,  // the match was already over (perhaps a flag fell just now)
+    kPaused,    // the arbiter has paused the match: not counted, nothing changed
     kError,     // internal (the journal failed): not counted, nothing changed
   };
   Status status = Status::kRejected;
@@ -118,6 +119,18 @@ class Referee {
   const std::optional<Proposal>& last_closed_proposal() const { return last_closed_; }
   // Changes at every change of the proposals: a host tells the seats when it moved.
   std::uint64_t proposals_version() const { return proposals_version_; }
+
+  // --- the arbiter (arbiter.cc) -------------------------------------------------------
+  // Stops both clocks where they stand: no deadline applies and no action is accepted until
+  // unpause, which starts them again where they stood (the turn's per-move limit too).
+  Status pause(TimePoint now);
+  Status unpause(TimePoint now);
+  bool paused() const { return paused_; }
+  // Adds `ms` (1 ms to kMaxTotalMs) to `seat`'s clock.
+  Status add_time(Seat seat, std::int64_t ms, TimePoint now);
+  // Ends the match by the arbiter's decision: `winner` (none: a draw), ending adjudication,
+  // the reason as its detail. A forfeit is a decision for the other seat.
+  Status adjudicate(std::optional<Seat> winner, std::string reason, TimePoint now);
 
   // Ends the match as aborted (no winner). Applied even if the journal fails (the
   // escape hatch when storage is gone); the journal's status is returned.
@@ -214,6 +227,7 @@ class Referee {
   Outcome outcome_;
   std::uint64_t journal_index_ = 0;
   TimePoint last_now_{};
+  bool paused_ = false;  // by the arbiter
   GameFactory factory_;  // makes the game again for a takeback
   std::array<int, 2> acted_{};  // actions each seat has made, taken back ones included
   std::vector<Proposal> open_;

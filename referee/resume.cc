@@ -37,7 +37,8 @@ Result<std::unique_ptr<Referee>> Referee::resume(MatchConfig config,
       if (ms < -kMaxClockMs || ms > kMaxClockMs)
         return Error{where + "clock " + std::to_string(ms) + " ms is out of range"};
     const bool seat_ok = e.seat == 0 || e.seat == 1;
-    const bool makes_event = e.kind != EntryKind::kIllegalAttempt || e.outcome.finished();
+    const bool makes_event = e.kind != EntryKind::kArbiter &&
+                             (e.kind != EntryKind::kIllegalAttempt || e.outcome.finished());
     if (makes_event && e.seq != ref.last_seq() + 1)
       return Error{where + "sequence number " + std::to_string(e.seq) + ", expected " +
                    std::to_string(ref.last_seq() + 1)};
@@ -85,6 +86,16 @@ Result<std::unique_ptr<Referee>> Referee::resume(MatchConfig config,
         ref.apply_take_back(e.seat, count, std::move(before).value(), e.clock_ms);
         break;
       }
+      case EntryKind::kArbiter:
+        // The clocks after it are restored below; a pause holds until its unpause.
+        if (e.text == "pause") {
+          ref.paused_ = true;
+        } else if (e.text == "unpause") {
+          ref.paused_ = false;
+        } else if (e.text.rfind("add_time ", 0) != 0 || !seat_ok) {
+          return Error{where + "'" + e.text + "' is not something an arbiter does"};
+        }
+        break;
       case EntryKind::kEnd:
         if (!e.outcome.finished()) return Error{where + "an end entry without an ending"};
         ref.clocks_.restore(e.clock_ms);
@@ -95,8 +106,10 @@ Result<std::unique_ptr<Referee>> Referee::resume(MatchConfig config,
   }
   ref.journal_index_ = entries.size();
   if (!ref.finished()) {
-    // The downtime is charged to nobody: the turn in progress restarts now.
+    // The downtime is charged to nobody: the turn in progress restarts now (when the
+    // arbiter unpauses, for a paused match).
     ref.clocks_.start(ref.may_act(), now);
+    if (ref.paused_) ref.clocks_.pause(now);
     ref.away_since_ = {now, now};
   }
   return r;

@@ -104,6 +104,9 @@ void print_match(std::ostream& out, storage::Database& db, const storage::Match&
       case storage::JournalKind::kTakeback:
         out << "took back " << e.text << (e.text == "1" ? " action" : " actions");
         break;
+      case storage::JournalKind::kArbiter:
+        out << "arbiter: " << e.text;
+        break;
     }
     out << "  clocks " << e.clock_ms[0] << " / " << e.clock_ms[1];
     if (e.outcome.finished()) out << "  => " << describe(e.outcome);

@@ -19,6 +19,8 @@ storage::JournalKind kind_of(referee::EntryKind k) {
       return storage::JournalKind::kIllegal;
     case referee::EntryKind::kTakeback:
       return storage::JournalKind::kTakeback;
+    case referee::EntryKind::kArbiter:
+      return storage::JournalKind::kArbiter;
     case referee::EntryKind::kEnd:
       break;
   }
@@ -35,6 +37,8 @@ referee::EntryKind kind_of(storage::JournalKind k) {
       return referee::EntryKind::kIllegalAttempt;
     case storage::JournalKind::kTakeback:
       return referee::EntryKind::kTakeback;
+    case storage::JournalKind::kArbiter:
+      return referee::EntryKind::kArbiter;
     case storage::JournalKind::kEnd:
       break;
   }

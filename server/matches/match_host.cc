@@ -210,6 +210,8 @@ void MatchHost::move(Peer peer, storage::Id user, std::uint64_t request_id, std:
       case S::kGameOver:
         h.after_change();
         return h.error(peer, request_id, v1::ERROR_CODE_MATCH_OVER, result.reason);
+      case S::kPaused:
+        return h.error(peer, request_id, v1::ERROR_CODE_NOT_ALLOWED, result.reason);
       case S::kError:
         h.app_.log.error("journal_failed", {{"match", h.id()}, {"reason", result.reason}});
         return h.error(peer, request_id, v1::ERROR_CODE_INTERNAL, result.reason);

@@ -145,6 +145,7 @@ void MatchHost::submit_house_move(int seat, std::uint64_t ticket, const std::str
       count_house_refusal(seat, ticket);
       break;
     case S::kGameOver:
+    case S::kPaused:  // asked again when the arbiter unpauses (after_change)
       break;
     case S::kError:
       app_.log.error("journal_failed", {{"match", id()}, {"reason", result.reason}});

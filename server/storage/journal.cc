@@ -46,6 +46,11 @@ Status check_row(const JournalRow& r) {
       if (r.seq < 1) return fail("a takeback needs a seq");
       if (ends) return fail("a takeback cannot end the match");
       break;
+    case JournalKind::kArbiter:
+      if (r.text.empty()) return fail("an arbiter entry needs what the arbiter did");
+      if (r.seq != 0) return fail("an arbiter entry makes no event (seq 0)");
+      if (ends) return fail("an arbiter's ending is an end entry");
+      break;
   }
   return Status::Ok();
 }

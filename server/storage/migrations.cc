@@ -320,8 +320,39 @@ CREATE TABLE audit_log (
 CREATE INDEX audit_log_match ON audit_log(match_id);
 )sql";
 
+// Version 12: a journal entry may be the arbiter's (pause, unpause, added time): the table
+// is rebuilt for the CHECK as in version 8.
+constexpr const char* kV12 = R"sql(
+CREATE TABLE journal_v12 (
+  match_id   INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+  idx        INTEGER NOT NULL CHECK (idx >= 1),
+  kind       TEXT NOT NULL CHECK (kind IN ('start', 'action', 'illegal', 'end', 'takeback',
+                                          'arbiter')),
+  seq        INTEGER NOT NULL CHECK (seq >= 0),
+  seat       INTEGER CHECK (seat IN (0, 1)),
+  text       TEXT NOT NULL DEFAULT '',
+  reason     TEXT NOT NULL DEFAULT '',
+  elapsed_ms INTEGER NOT NULL DEFAULT 0 CHECK (elapsed_ms >= 0),
+  clock0_ms  INTEGER NOT NULL,
+  clock1_ms  INTEGER NOT NULL,
+  PRIMARY KEY (match_id, idx),
+  CHECK (kind <> 'start' OR (idx = 1 AND seq = 1 AND text = '')),
+  CHECK (kind NOT IN ('action', 'illegal', 'takeback') OR seat IS NOT NULL)
+) WITHOUT ROWID;
+INSERT INTO journal_v12 SELECT match_id, idx, kind, seq, seat, text, reason, elapsed_ms,
+                               clock0_ms, clock1_ms FROM journal;
+DROP TABLE journal;
+ALTER TABLE journal_v12 RENAME TO journal;
+)sql";
+
+constexpr const char* kPostgresV12 = R"sql(
+ALTER TABLE journal DROP CONSTRAINT journal_kind_check;
+ALTER TABLE journal ADD CONSTRAINT journal_kind_check
+  CHECK (kind IN ('start', 'action', 'illegal', 'end', 'takeback', 'arbiter'));
+)sql";
+
 // In order; version 3: tournaments and ratings (migration_tournaments.h).
-constexpr std::array<Migration, 11> kSqliteMigrations = {{{1, kV1},
+constexpr std::array<Migration, 12> kSqliteMigrations = {{{1, kV1},
                                                          {2, kV2},
                                                          {3, kMigrationTournaments},
                                                          {4, kV4},
@@ -331,16 +362,18 @@ constexpr std::array<Migration, 11> kSqliteMigrations = {{{1, kV1},
                                                          {8, kV8},
                                                          {9, kV9},
                                                          {10, kV10},
-                                                         {11, kV11}}};
+                                                         {11, kV11},
+                                                         {12, kV12}}};
 
 // A new PostgreSQL database starts at version 5 (migration_postgres.h).
-constexpr std::array<Migration, 7> kPostgresMigrations = {{{5, kPostgresBaseline},
+constexpr std::array<Migration, 8> kPostgresMigrations = {{{5, kPostgresBaseline},
                                                           {6, kPostgresV6},
                                                           {7, kPostgresV7},
                                                           {8, kPostgresV8},
                                                           {9, kPostgresV9},
                                                           {10, kPostgresV10},
-                                                          {11, kPostgresV11}}};
+                                                          {11, kPostgresV11},
+                                                          {12, kPostgresV12}}};
 
 static_assert(kSqliteMigrations.back().version == kPostgresMigrations.back().version,
               "every migration is written for both engines");

@@ -16,8 +16,8 @@ constexpr std::array<std::string_view, 3> kKinds = {"human", "bot", "guest"};
 constexpr std::array<std::string_view, 2> kRoles = {"user", "admin"};
 constexpr std::array<std::string_view, 4> kStatuses = {"waiting", "running", "finished", "aborted"};
 constexpr std::array<std::string_view, 2> kPolicies = {"retry", "lose"};
-constexpr std::array<std::string_view, 5> kJournalKinds = {"start", "action", "illegal", "end",
-                                                           "takeback"};
+constexpr std::array<std::string_view, 6> kJournalKinds = {"start", "action", "illegal", "end",
+                                                           "takeback", "arbiter"};
 }  // namespace
 
 std::string_view to_string(UserKind kind) {

@@ -147,8 +147,8 @@ struct Match : NewMatch {
 
 // The kinds of journal entries, in the order a match makes them: one start,
 // then actions, counted illegal attempts and agreed takebacks, and at most one end.
-enum class JournalKind { kStart, kAction, kIllegal, kEnd, kTakeback };
-// "start", "action", "illegal", "end", "takeback"
+enum class JournalKind { kStart, kAction, kIllegal, kEnd, kTakeback, kArbiter };
+// "start", "action", "illegal", "end", "takeback", "arbiter"
 std::string_view to_string(JournalKind kind);
 std::optional<JournalKind> parse_journal_kind(std::string_view text);
 
@@ -187,7 +187,8 @@ struct JournalRow {
   std::int64_t seq = 0;  // the event sequence number it produced; 0: none (an illegal attempt)
   Seat seat = kPublic;   // the actor; kPublic for the start and endings with no actor
   // start: the match's rules text; action: exactly as applied (canonical notation);
-  // illegal: the text sent; end: empty; takeback: how many actions it undid (decimal).
+  // illegal: the text sent; end: empty; takeback: how many actions it undid (decimal);
+  // arbiter: what the arbiter did ("pause", "unpause", "add_time <ms>").
   std::string text;
   std::string reason;                      // illegal: why it was refused
   std::int64_t elapsed_ms = 0;             // action: server-measured thinking time
