@@ -316,7 +316,9 @@ v1::Clocks WireMatch::clocks(TimePoint now) const {
   std::int64_t move_ms = 0;
   for (std::size_t s = 0; s < 2; ++s)
     if (r.running[s] && r.move_remaining_ms[s] >= 0) move_ms = r.move_remaining_ms[s];
-  return clocks_of(r.remaining_ms, r.running, move_ms);
+  v1::Clocks c = clocks_of(r.remaining_ms, r.running, move_ms);
+  c.set_paused(referee_->paused());
+  return c;
 }
 
 v1::MatchStarted WireMatch::started(Seat recipient, TimePoint now) const {

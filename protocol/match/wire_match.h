@@ -126,6 +126,8 @@ class WireMatch {
   // The full position after the end with the match's outcome (which may be a
   // resignation, a flag or a forfeit the game itself knows nothing of).
   v1::GameView final_view() const;
+  // Every identity now, while the match runs too: only for the arbiter (admins, audited).
+  v1::GameView full_view() const { return game_seen_by(0).full_view(); }
   // The record's wire form (none while the match runs); the host adds the wall-clock
   // times and the text record.
   std::optional<v1::MatchRecord> record() const;

@@ -16,6 +16,7 @@
 #include "server/matches/match_index.h"
 #include "server/net/listener.h"
 #include "server/session/account_upkeep.h"
+#include "server/session/audit_requests.h"
 #include "server/session/owned_bots.h"
 #include "server/session/sessions.h"
 #include "server/tournament/runner/tournament_manager.h"
@@ -44,6 +45,7 @@ struct ServerApp::Impl {
   std::shared_ptr<Lobby> lobby;
   std::shared_ptr<Sessions> sessions;
   std::unique_ptr<OwnedBots> owned_bots;
+  std::unique_ptr<AuditRequests> audit_requests;
   std::shared_ptr<AccountUpkeep> upkeep;
   std::shared_ptr<HttpApi> http;
   std::unique_ptr<net::Listener> listener;
@@ -109,6 +111,8 @@ Status ServerApp::Impl::assemble() {
   tournaments->add_routes(*sessions);
   owned_bots = std::make_unique<OwnedBots>(*ctx, *accounts, *presence);
   owned_bots->add_routes(*sessions);
+  audit_requests = std::make_unique<AuditRequests>(*ctx);
+  audit_requests->add_routes(*sessions);
   http = std::make_shared<HttpApi>(*ctx, *presence, *matches, *sessions);
   upkeep = std::make_shared<AccountUpkeep>(*ctx, *accounts, *presence, *sessions);
 

@@ -54,7 +54,9 @@ void send_error(AppContext& app, const Peer& peer, std::uint64_t request_id, v1:
                 std::string text, bool fatal = false);
 
 // Who may send a kind of request: anyone who said hello, or signed-in users only.
-enum class Access { kAfterHello, kSignedIn };
+// kAdmin: signed in with the admin role (the arbiter's console); anyone else is told
+// NOT_ALLOWED.
+enum class Access { kAfterHello, kSignedIn, kAdmin };
 using RequestHandler = std::function<void(const Request&)>;
 
 // Where the server's parts register the requests they answer (one handler per kind).

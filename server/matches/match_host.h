@@ -87,6 +87,9 @@ class MatchHost : public std::enable_shared_from_this<MatchHost> {
   void unspectate(Peer peer, std::uint64_t request_id);
   void get_view(Peer peer, storage::Id user, std::uint64_t request_id);
   void get_record(Peer peer, std::uint64_t request_id);
+  // The arbiter's console (match_arbiter.cc; the route lets admins only).
+  void arbitrate(Peer peer, UserInfo admin, std::uint64_t request_id, v1::Arbitrate request);
+  void watch_full(Peer peer, UserInfo admin, std::uint64_t request_id);
   // The connection is gone: a seat whose last connection it was starts its grace.
   void connection_closed(std::uint64_t connection_id);
   // The server is stopping: timers stop; nothing is lost (everything is journaled).
@@ -134,6 +137,9 @@ class MatchHost : public std::enable_shared_from_this<MatchHost> {
   void send_chat_history(const Peer& peer, v1::ChatRoom room) const;
   void send_record_to_all();
   void finish_bookkeeping();
+  // One entry in the audit log about this match, by `admin` (a failure is logged).
+  void audit(const UserInfo& admin, const std::string& action, const std::string& detail,
+             const std::string& reason);
   void publish_snapshot();
 
   std::optional<v1::MatchRecord> wire_record() const;

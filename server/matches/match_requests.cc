@@ -13,6 +13,7 @@ void MatchIndex::add_routes(RequestRoutes& routes) {
        {C::kMove, C::kResign, C::kSync, C::kSpectate, C::kUnspectate, C::kGetView, C::kGetRecord,
         C::kPropose, C::kAnswerProposal, C::kSendChat, C::kCommitDeployment})
     routes.add(kind, Access::kSignedIn, to_match);
+  for (auto kind : {C::kArbitrate, C::kWatchFull}) routes.add(kind, Access::kAdmin, to_match);
   routes.add(C::kListMatches, Access::kSignedIn, [weak = weak_from_this()](const Request& r) {
     if (auto self = weak.lock()) self->list_request(r);
   });
@@ -59,6 +60,12 @@ void MatchIndex::request(const Request& r) {
     case C::kCommitDeployment:
       match_id = m.commit_deployment().match_id();
       break;
+    case C::kArbitrate:
+      match_id = m.arbitrate().match_id();
+      break;
+    case C::kWatchFull:
+      match_id = m.watch_full().match_id();
+      break;
     default:
       return;
   }
@@ -101,6 +108,10 @@ void MatchIndex::request(const Request& r) {
       return host->chat(peer, r.user(), rid, m.send_chat().room(), m.send_chat().text());
     case C::kCommitDeployment:
       return host->commit_deployment(peer, user, rid, m.commit_deployment().commitment());
+    case C::kArbitrate:
+      return host->arbitrate(peer, r.user(), rid, m.arbitrate());
+    case C::kWatchFull:
+      return host->watch_full(peer, r.user(), rid);
     default:
       return;
   }

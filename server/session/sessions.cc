@@ -101,6 +101,9 @@ void Sessions::handle(const std::shared_ptr<Session>& s, const v1::ClientMessage
       break;
   }
   const auto route = routes_.find(m.body_case());
+  if (route != routes_.end() && route->second.access == Access::kAdmin && user &&
+      user->role != v1::ROLE_ADMIN)
+    return error(*s, rid, v1::ERROR_CODE_NOT_ALLOWED, "only an admin may do this");
   if (route != routes_.end() && (route->second.access == Access::kAfterHello || user))
     return route->second.handler(Request(app_, peer, user, m, received));
   if (!user) return error(*s, rid, v1::ERROR_CODE_NOT_SIGNED_IN, "sign in first");
