@@ -58,6 +58,9 @@ records::RecordMeta MatchHost::meta() const {
       {players_[0].display_name.empty() ? players_[0].username : players_[0].display_name,
        players_[1].display_name.empty() ? players_[1].username : players_[1].display_name});
   if (match_) m.fairness = match_->disclosure();
+  // The arbiter's entries about this match go with its record (a failure leaves them out:
+  // the log itself keeps them).
+  if (auto audit = app_.db.audit_entries(0, 1000, stored_id_)) m.audit = std::move(*audit);
   return m;
 }
 

@@ -167,6 +167,34 @@ Result<std::optional<fairness::Disclosure>> read_fairness(const json& root) {
   return std::optional<fairness::Disclosure>(std::move(d));
 }
 
+// The optional "audit" block: the audit log's entries about the match, as written.
+Result<std::vector<storage::AuditEntry>> read_audit(const json& root) {
+  std::vector<storage::AuditEntry> out;
+  if (!root.contains("audit")) return out;
+  BOYI_TRY(entries, get_kind(root, "", "audit", true));
+  for (std::size_t i = 0; i < entries->size(); ++i) {
+    const std::string path = "audit[" + std::to_string(i) + "]";
+    const json& e = (*entries)[i];
+    if (!e.is_object()) return fail("field '" + path + "' must be an object");
+    storage::AuditEntry a;
+    BOYI_TRY(id, get_int(e, path, "id", 1, kMaxMs));
+    BOYI_TRY(at, get_int(e, path, "at_ms", 0, kMaxMs));
+    BOYI_TRY(match, get_int(e, path, "match", 0, kMaxMs));
+    a.id = id;
+    a.at_ms = at;
+    a.match = match;
+    for (auto [key, field] : {std::pair{"actor", &a.actor}, std::pair{"action", &a.action},
+                              std::pair{"target", &a.target}, std::pair{"detail", &a.detail},
+                              std::pair{"reason", &a.reason}, std::pair{"prev_hash", &a.prev_hash},
+                              std::pair{"hash", &a.hash}}) {
+      BOYI_TRY(text, get_string(e, path, key));
+      *field = text;
+    }
+    out.push_back(std::move(a));
+  }
+  return out;
+}
+
 Result<Outcome> read_outcome(const json& root) {
   BOYI_TRY(o, get_kind(root, "", "outcome", false));
   BOYI_TRY(ending_text, get_string(*o, "outcome", "ending", 64));
@@ -302,6 +330,8 @@ Result<ParsedRecord> read(const json& root) {
   p.record.final_text = final_text;
   BOYI_TRY(disclosure, read_fairness(root));
   m.fairness = std::move(disclosure);
+  BOYI_TRY(audit, read_audit(root));
+  m.audit = std::move(audit);
   return p;
 }
 

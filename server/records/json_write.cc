@@ -90,6 +90,21 @@ std::string to_json(const referee::MatchRecord& record, const RecordMeta& meta) 
       {"final_position", record.final_text},
   };
   if (meta.fairness) out["fairness"] = fairness_json(*meta.fairness);
+  if (!meta.audit.empty()) {
+    json audit = json::array();
+    for (const auto& e : meta.audit)
+      audit.push_back({{"id", e.id},
+                       {"at_ms", e.at_ms},
+                       {"actor", e.actor},
+                       {"action", e.action},
+                       {"target", e.target},
+                       {"detail", e.detail},
+                       {"reason", e.reason},
+                       {"match", e.match},
+                       {"prev_hash", e.prev_hash},
+                       {"hash", e.hash}});
+    out["audit"] = std::move(audit);
+  }
   return out.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
 }
 

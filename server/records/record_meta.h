@@ -9,8 +9,10 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "protocol/fairness/disclosure.h"
+#include "server/storage/records.h"
 #include <string_view>
 
 #include "base/result.h"
@@ -33,6 +35,8 @@ struct RecordMeta {
   bool rated = false;
   // A sealed (军棋) match: what verifies it offline (protocol/fairness, boyi-verify).
   std::optional<fairness::Disclosure> fairness;
+  // What the arbiter did to this match (the audit log's entries about it), oldest first.
+  std::vector<storage::AuditEntry> audit;
 
   bool operator==(const RecordMeta&) const = default;
 };

@@ -87,6 +87,46 @@ TEST(RecordsJson, NullTimesAndNegativeOffsetsRoundTrip) {
   EXPECT_EQ(p->meta, m);
 }
 
+// The optional blocks: a sealed match's fairness disclosure and the arbiter's audit entries
+// are written and read back exactly; their absence is the common case.
+TEST(RecordsJson, FairnessAndAuditBlocksRoundTrip) {
+  RecordMeta m = meta();
+  EXPECT_EQ(to_json(five_in_a_row(), m).find("\"audit\""), std::string::npos);
+  fairness::Disclosure d;
+  d.public_key = std::string(64, 'a');
+  d.seats[0] = {std::string(64, '1'), std::string(64, '2'), std::string(64, '3'), "salt-0123456789ab"};
+  d.seats[1] = {std::string(64, '4'), std::string(64, '5'), "", ""};
+  d.seq = 12;
+  d.chain = std::string(64, '6');
+  d.signature = std::string(128, '7');
+  m.fairness = d;
+  storage::AuditEntry e;
+  e.id = 3;
+  e.at_ms = 1'501'308'300'000;
+  e.actor = "admin 张";
+  e.action = "match.add_time";
+  e.target = "match m-42";
+  e.detail = "60000 ms to seat 1";
+  e.reason = "the clock was stopped late";
+  e.match = 42;
+  e.prev_hash = std::string(64, '8');
+  e.hash = std::string(64, '9');
+  m.audit = {e};
+  const std::string text = to_json(five_in_a_row(), m);
+  auto p = from_json(text);
+  ASSERT_TRUE(p.ok()) << p.message();
+  EXPECT_EQ(p->meta, m);
+  const json j = json::parse(text);
+  EXPECT_EQ(j["audit"][0]["reason"], "the clock was stopped late");
+  EXPECT_EQ(j["fairness"]["seats"][0]["client_salt"], "salt-0123456789ab");
+  json bad = j;
+  bad["fairness"]["seats"] = json::array();
+  EXPECT_FALSE(from_json(bad.dump()).ok());
+  bad = j;
+  bad["audit"][0]["id"] = "three";
+  EXPECT_FALSE(from_json(bad.dump()).ok());
+}
+
 TEST(RecordsJson, ActionsAreNumberedAsTheirMatchEventsAndVersionOneStillReads) {
   const auto record = five_in_a_row();
   json j = json::parse(to_json(record, meta()));
