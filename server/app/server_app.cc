@@ -16,6 +16,7 @@
 #include "server/matches/match_index.h"
 #include "server/net/listener.h"
 #include "server/session/account_upkeep.h"
+#include "server/matches/arbiter_desk.h"
 #include "server/session/audit_requests.h"
 #include "server/session/owned_bots.h"
 #include "server/session/sessions.h"
@@ -46,6 +47,7 @@ struct ServerApp::Impl {
   std::shared_ptr<Sessions> sessions;
   std::unique_ptr<OwnedBots> owned_bots;
   std::unique_ptr<AuditRequests> audit_requests;
+  std::shared_ptr<ArbiterDesk> arbiter_desk;
   std::shared_ptr<AccountUpkeep> upkeep;
   std::shared_ptr<HttpApi> http;
   std::unique_ptr<net::Listener> listener;
@@ -113,6 +115,7 @@ Status ServerApp::Impl::assemble() {
   owned_bots->add_routes(*sessions);
   audit_requests = std::make_unique<AuditRequests>(*ctx);
   audit_requests->add_routes(*sessions);
+  arbiter_desk = std::make_shared<ArbiterDesk>(*ctx, *matches);
   http = std::make_shared<HttpApi>(*ctx, *presence, *matches, *sessions);
   upkeep = std::make_shared<AccountUpkeep>(*ctx, *accounts, *presence, *sessions);
 
@@ -179,6 +182,7 @@ Result<std::unique_ptr<ServerApp>> ServerApp::start(ServerConfig config) {
   impl->heartbeat = std::make_unique<asio::steady_timer>(impl->ioc);
   impl->beat();
   impl->upkeep->start();
+  impl->arbiter_desk->start();
   int n =
       config.threads > 0 ? config.threads : static_cast<int>(std::thread::hardware_concurrency());
   n = std::max(n, 2);
@@ -257,6 +261,7 @@ void ServerApp::shutdown() {
   d.match_pool->join();
   asio::post(d.ioc, [&d] { d.heartbeat->cancel(); });
   d.upkeep->stop();
+  d.arbiter_desk->stop();
   d.work.reset();
   // Let posted work (timers being cancelled) finish, then stop.
   std::this_thread::sleep_for(std::chrono::milliseconds(50));

@@ -89,6 +89,9 @@ class MatchHost : public std::enable_shared_from_this<MatchHost> {
   void get_record(Peer peer, std::uint64_t request_id);
   // The arbiter's console (match_arbiter.cc; the route lets admins only).
   void arbitrate(Peer peer, UserInfo admin, std::uint64_t request_id, v1::Arbitrate request);
+  // The same asked for through storage (boyi-admin, arbiter_desk.h): `actor` is who asked;
+  // `done` runs on the strand with what came of it.
+  void arbitrate_queued(v1::Arbitrate request, std::string actor, std::function<void(Status)> done);
   void watch_full(Peer peer, UserInfo admin, std::uint64_t request_id);
   // The connection is gone: a seat whose last connection it was starts its grace.
   void connection_closed(std::uint64_t connection_id);
@@ -137,8 +140,15 @@ class MatchHost : public std::enable_shared_from_this<MatchHost> {
   void send_chat_history(const Peer& peer, v1::ChatRoom room) const;
   void send_record_to_all();
   void finish_bookkeeping();
-  // One entry in the audit log about this match, by `admin` (a failure is logged).
-  void audit(const UserInfo& admin, const std::string& action, const std::string& detail,
+  // One arbiter action on the strand: `actor` for the audit log, `by` for the seats.
+  struct ArbiterResult {
+    v1::ErrorCode code = v1::ERROR_CODE_UNSPECIFIED;  // unspecified: done
+    std::string message;
+  };
+  ArbiterResult apply_arbiter(const v1::Arbitrate& request, const std::string& actor,
+                              const std::string& by);
+  // One entry in the audit log about this match (a failure is logged).
+  void audit(const std::string& actor, const std::string& action, const std::string& detail,
              const std::string& reason);
   void publish_snapshot();
 

@@ -114,6 +114,12 @@ class Database {
   Result<bool> end_sign_in_session(std::string_view token_id);
   // Removes the sessions that expired before `now_ms`; how many.
   Result<int> purge_expired_sign_in_sessions(std::int64_t now_ms);
+  // --- the arbiter's requests from boyi-admin (arbiter_requests.cc) ---
+  Result<Id> queue_arbiter_request(const ArbiterRequest& request);  // its id
+  Result<std::vector<ArbiterRequest>> pending_arbiter_requests(int limit = 64);
+  // Pending -> done or failed, with what came of it; false when it was not pending.
+  Result<bool> settle_arbiter_request(Id id, bool done, std::string_view result);
+  Result<ArbiterRequest> arbiter_request(Id id);
   // --- the audit log (audit_log.cc): append-only, each entry chained by hash ---
   // Appends `entry` (its id, prev_hash and hash are set here) at `entry.at_ms`; the stored
   // entry. Safe against other processes appending at once (the id is part of the hash and

@@ -156,6 +156,24 @@ std::optional<JournalKind> parse_journal_kind(std::string_view text);
 // order (see README.md). Two facts are not stored in the row but read from the
 // match row, so they exist once: the start entry's text (the match's rules) and
 // the outcome of the entry that ended the match (the match's outcome).
+// An arbiter's action asked for by boyi-admin, carried out by the server running the match
+// (arbiter_requests.cc): action "pause", "unpause", "add_time", "adjudicate", "forfeit" or
+// "void", as the protocol's Arbitrate has them.
+struct ArbiterRequest {
+  Id id = 0;
+  Id match = 0;
+  std::string action;
+  int seat = 0;
+  std::int64_t ms = 0;
+  int winner = 0;  // adjudicate: 0, 1, -1 a draw
+  std::string reason;
+  std::string requested_by;
+  std::int64_t requested_ms = 0;
+  std::string state = "pending";  // pending, done, failed
+  std::string result;             // what came of it
+  bool operator==(const ArbiterRequest&) const = default;
+};
+
 // One entry of the audit log: who did what to what, why, and when (audit_log.cc). `hash`
 // chains it to the entry before: SHA-256 over the previous hash and every field.
 struct AuditEntry {
