@@ -143,8 +143,10 @@ void MatchHost::watch_full(Peer peer, UserInfo admin, std::uint64_t request_id) 
     auto& h = *self;
     if (!h.match_) return h.error(peer, request_id, v1::ERROR_CODE_INTERNAL, "the match did not start");
     const bool hidden = !h.match_->referee().finished();
-    // Every hidden identity of a running match: on the record, who looked.
-    if (hidden) h.audit("admin " + admin.username, "match.watch_full", "the full position", "");
+    // Every hidden identity of a running match: on the record who looked (once per admin
+    // and match: the console refreshes every few seconds).
+    if (hidden && h.full_watchers_.insert(admin.username).second)
+      h.audit("admin " + admin.username, "match.watch_full", "the full position", "");
     v1::ServerMessage m;
     m.set_request_id(request_id);
     auto* f = m.mutable_full_view();

@@ -19,6 +19,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -169,6 +170,7 @@ class MatchHost : public std::enable_shared_from_this<MatchHost> {
   std::array<std::unique_ptr<boost::asio::steady_timer>, 2> bot_timers_;
   StoredMatch stored_;
   storage::Id stored_id_ = 0;  // the match's row in storage
+  std::set<std::string> full_watchers_;  // admins who looked at the full position (audited)
   std::array<UserInfo, 2> players_;
   std::unique_ptr<hosting::StorageJournal> journal_;
   std::unique_ptr<protocol::WireMatch> match_;

@@ -834,6 +834,55 @@ step("a person makes a bot, sees its token once, the bot signs in with it, and g
   assert.match(await page.textContent("h1"), /alice-bot/);
 });
 
+step("the arbiter's console: a live match paused, time added, a seat forfeited, all in the audit log", async () => {
+  const a = new JsonBot(server.port, 41);
+  const b = new JsonBot(server.port, 43);
+  bots.push(a, b);
+  await a.signIn(tokens.a);
+  await b.signIn(tokens.b);
+  const ended = new Promise((resolve) => a.listeners.add((m) => m.match_ended && resolve(m.match_ended)));
+  const notices = [];
+  b.listeners.add((m) => m.arbiter_notice && notices.push(m.arbiter_notice));
+  const id = await startBotMatch(a, b, { preset: "gomoku-blitz", seat: 0 }, 500);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "zh-CN" });
+  const p = await context.newPage();
+  p.setDefaultTimeout(20_000);
+  const pageErrors = watchErrors(p);
+  await p.goto(server.url + "/#/login");
+  await p.fill("#login-username", "referee");
+  await p.fill("#login-password", ADMIN_PASSWORD);
+  await p.click("#signin-form button[type=submit]");
+  await p.waitForSelector("#nav-arbiter");
+  await p.click("#nav-arbiter");
+  await p.click(`#arbiter-matches [data-match="${id}"] button.select`);
+  await p.waitForSelector("#arbiter-match svg");
+  await p.fill("#arbiter-reason", "停电");
+  await p.click("#arbiter-pause");
+  await p.waitForSelector("#arbiter-paused");
+  await p.selectOption("#arbiter-seat", "1");
+  await p.fill("#arbiter-seconds", "45");
+  await p.click("#arbiter-add-time");
+  await p.waitForFunction(() => document.querySelectorAll('#audit-entries [data-audit-action="match.add_time"]').length === 1);
+  await shots.take(p, "arbiter-console");
+  await p.click("#arbiter-unpause");
+  await p.waitForSelector("#arbiter-paused", { state: "detached" });
+  await p.selectOption("#arbiter-seat", "0");
+  await p.fill("#arbiter-reason", "离开赛场");
+  await p.click("#arbiter-forfeit");
+  const end = await ended;
+  assert.equal(end.outcome.ending, "ENDING_ADJUDICATION");
+  assert.equal(end.outcome.winner, 1);
+  assert.deepEqual(notices.map((n) => n.action).slice(0, 3), ["ARBITER_ACTION_PAUSE", "ARBITER_ACTION_ADD_TIME", "ARBITER_ACTION_UNPAUSE"]);
+  await p.waitForFunction(() => document.querySelectorAll('#audit-entries [data-audit-action="match.forfeit"]').length === 1);
+  const actions = await p.$$eval("#audit-entries li", (lis) => lis.map((li) => li.dataset.auditAction));
+  assert.deepEqual(actions, ["match.watch_full", "match.pause", "match.add_time", "match.unpause", "match.forfeit"]);
+  assert.match(await p.textContent("#audit-chain"), /哈希链完整/);
+  // A player is not shown the console, and the server refuses it to them.
+  assert.ok(!(await page.isVisible("#nav-arbiter")));
+  assert.deepEqual(pageErrors, []);
+  await context.close();
+});
+
 step("no script errors on any page", async () => {
   // A refused request's 4xx shows in the console as a failed load; anything else is a bug.
   assert.deepEqual(

@@ -4,6 +4,7 @@
 //   #/tournaments tournament list              #/tournaments/ID one tournament
 //   #/player/NAME a profile with its rating history
 //   #/bots        my bots: make one, its token once, a new token
+//   #/arbiter     the arbiter's console (admins)
 import "./style.css";
 import { h, replaceChildren } from "./dom";
 import { currentLang, onLangChange, setLang, t } from "./i18n";
@@ -14,6 +15,7 @@ import { dialog } from "./dom";
 import { renderLobby } from "./pages/lobby";
 import { renderLogin } from "./pages/login";
 import { renderMatch } from "./pages/match";
+import { renderArbiter } from "./pages/arbiter";
 import { renderBots } from "./pages/bots";
 import { renderProfile } from "./pages/profile";
 import { renderReplay } from "./pages/replay";
@@ -34,6 +36,7 @@ const routes: [RegExp, Page, boolean][] = [
   [/^\/tournaments\/([\w-]+)$/, renderTournament, false],
   [/^\/player\/(.+)$/, renderProfile, false],
   [/^\/bots$/, renderBots, true],
+  [/^\/arbiter$/, renderArbiter, true],
 ];
 
 const app = document.getElementById("app")!;
@@ -82,6 +85,7 @@ function renderHeader(): void {
       link("/watch", t("nav.watch"), "nav-watch"),
       link("/tournaments", t("nav.tournaments"), "nav-tournaments"),
       me && (me.role === "ROLE_HUMAN" || me.role === "ROLE_ADMIN") ? link("/bots", t("nav.bots"), "nav-bots") : null,
+      me && me.role === "ROLE_ADMIN" ? link("/arbiter", t("nav.arbiter"), "nav-arbiter") : null,
     ),
     h(
       "div",

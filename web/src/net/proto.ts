@@ -194,6 +194,7 @@ export interface Clocks {
   running: number;
   running_both: boolean;
   move_remaining_ms: number;
+  paused?: boolean; // the arbiter has stopped both clocks
 }
 
 export interface JunqiPost {
@@ -424,6 +425,9 @@ export interface ServerMessage {
   analysis?: Analysis;
   my_bots?: MyBots;
   match_list?: { matches: MatchSummary[] };
+  arbiter_notice?: ArbiterNotice;
+  full_view?: FullView;
+  audit_log?: AuditLog;
   // The current view and clocks after the replayed events (a MatchView, not a bare GameView).
   sync_done?: { match_id: string; last_seq: number; view: MatchView };
 }
@@ -439,6 +443,54 @@ export function matchIdOf(m: ServerMessage): string | undefined {
     m.match_proposals?.match_id ??
     m.chat_message?.match_id ??
     m.match_view?.match_id ??
+    m.arbiter_notice?.match_id ??
     m.sync_done?.match_id
   );
+}
+
+// The arbiter's console (admins only).
+export type ArbiterAction =
+  | "ARBITER_ACTION_PAUSE"
+  | "ARBITER_ACTION_UNPAUSE"
+  | "ARBITER_ACTION_ADD_TIME"
+  | "ARBITER_ACTION_ADJUDICATE"
+  | "ARBITER_ACTION_FORFEIT"
+  | "ARBITER_ACTION_VOID";
+
+export interface ArbiterNotice {
+  match_id: string;
+  action: ArbiterAction;
+  seat: number;
+  ms: number;
+  winner: number;
+  reason: string;
+  by: string;
+  clocks: Clocks;
+}
+
+export interface FullView {
+  match_id: string;
+  last_seq: number;
+  view: GameView;
+  clocks: Clocks;
+  players: Player[];
+}
+
+export interface AuditEntry {
+  id: string;
+  at: string;
+  actor: string;
+  action: string;
+  target: string;
+  detail: string;
+  reason: string;
+  match_id: string;
+  hash: string;
+}
+
+export interface AuditLog {
+  entries: AuditEntry[];
+  chain_holds: boolean;
+  broken_at: string;
+  head_hash: string;
 }
