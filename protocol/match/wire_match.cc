@@ -317,7 +317,7 @@ v1::Clocks WireMatch::clocks(TimePoint now) const {
   for (std::size_t s = 0; s < 2; ++s)
     if (r.running[s] && r.move_remaining_ms[s] >= 0) move_ms = r.move_remaining_ms[s];
   v1::Clocks c = clocks_of(r.remaining_ms, r.running, move_ms);
-  c.set_paused(referee_->paused());
+  if (referee_->paused()) c.set_paused(true);
   return c;
 }
 
