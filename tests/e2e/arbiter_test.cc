@@ -2,10 +2,6 @@
 // add-time and forfeit on a running match reach the server through storage; the seats are
 // told, a move during the pause is refused, the match ends by the forfeit, and the audit log
 // holds every step under the operator's name with a chain that verifies.
-#include <sys/wait.h>
-
-#include <cstdio>
-
 #include "tests/e2e/e2e_support.h"
 
 #ifndef BOYI_ADMIN_BIN
@@ -15,22 +11,10 @@
 namespace boyi::e2e {
 namespace {
 
-struct AdminRun {
-  int code = -1;
-  std::string output;
-};
-
-AdminRun admin(const ServerProcess& server, const std::string& args) {
-  AdminRun r;
-  const std::string cmd =
-      std::string("'") + BOYI_ADMIN_BIN + "' " + server.admin_arguments() + " " + args + " 2>&1";
-  FILE* pipe = ::popen(cmd.c_str(), "r");
-  if (!pipe) return r;
-  char buffer[512];
-  while (std::fgets(buffer, sizeof buffer, pipe)) r.output += buffer;
-  const int status = ::pclose(pipe);
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
+// boyi-admin on the server's data; what it printed, errors included.
+CommandRun admin(const ServerProcess& server, const std::string& args) {
+  return run_command(std::string("'") + BOYI_ADMIN_BIN + "' " + server.admin_arguments() + " " +
+                     args + " 2>&1");
 }
 
 TEST(Arbiter, BoyiAdminPausesAddsTimeAndForfeitsARunningMatch) {
@@ -46,8 +30,8 @@ TEST(Arbiter, BoyiAdminPausesAddsTimeAndForfeitsARunningMatch) {
   const std::string id = started->a.match_id();
 
   auto paused = admin(**server, "arbiter pause " + id + " --reason 'the lights went out'");
-  ASSERT_EQ(paused.code, 0) << paused.output << log_of(server->get());
-  EXPECT_NE(paused.output.find("pause done"), std::string::npos) << paused.output;
+  ASSERT_EQ(paused.code, 0) << paused.out << log_of(server->get());
+  EXPECT_NE(paused.out.find("pause done"), std::string::npos) << paused.out;
   auto told = (*b)->expect([](const v1::ServerMessage& m) { return m.has_arbiter_notice(); },
                            "the pause", 10s);
   E2E_ASSERT_OK(told, server->get());
@@ -65,12 +49,12 @@ TEST(Arbiter, BoyiAdminPausesAddsTimeAndForfeitsARunningMatch) {
   EXPECT_EQ(refused->error().code(), v1::ERROR_CODE_NOT_ALLOWED) << describe(*refused);
 
   auto added = admin(**server, "arbiter add-time " + id + " --seat 1 --seconds 30");
-  ASSERT_EQ(added.code, 0) << added.output;
+  ASSERT_EQ(added.code, 0) << added.out;
   EXPECT_EQ(admin(**server, "arbiter pause " + id).code, 1);  // paused already: why, exit 1
   ASSERT_EQ(admin(**server, "arbiter unpause " + id).code, 0);
   EXPECT_EQ(admin(**server, "arbiter forfeit " + id + " --seat 0").code, 1);  // no reason
   auto forfeit = admin(**server, "arbiter forfeit " + id + " --seat 0 --reason 'absent'");
-  ASSERT_EQ(forfeit.code, 0) << forfeit.output;
+  ASSERT_EQ(forfeit.code, 0) << forfeit.out;
   auto ended = (*a)->expect([](const v1::ServerMessage& m) { return m.has_match_ended(); },
                             "the end", 10s);
   E2E_ASSERT_OK(ended, server->get());
@@ -79,14 +63,14 @@ TEST(Arbiter, BoyiAdminPausesAddsTimeAndForfeitsARunningMatch) {
   EXPECT_EQ(admin(**server, "arbiter void 99999 --reason x").code, 1);  // no such match
 
   auto log = admin(**server, "audit list --match " + id);
-  ASSERT_EQ(log.code, 0) << log.output;
+  ASSERT_EQ(log.code, 0) << log.out;
   for (const char* action : {"match.pause", "match.add_time", "match.unpause", "match.forfeit"})
-    EXPECT_NE(log.output.find(action), std::string::npos) << action << " in\n" << log.output;
-  EXPECT_NE(log.output.find("boyi-admin ("), std::string::npos) << log.output;
+    EXPECT_NE(log.out.find(action), std::string::npos) << action << " in\n" << log.out;
+  EXPECT_NE(log.out.find("boyi-admin ("), std::string::npos) << log.out;
   auto verify = admin(**server, "audit verify");
-  EXPECT_EQ(verify.code, 0) << verify.output;
+  EXPECT_EQ(verify.code, 0) << verify.out;
   auto show = admin(**server, "match show " + id);
-  EXPECT_NE(show.output.find("arbiter: add_time 30000"), std::string::npos) << show.output;
+  EXPECT_NE(show.out.find("arbiter: add_time 30000"), std::string::npos) << show.out;
 }
 
 }  // namespace

@@ -94,17 +94,10 @@ std::string ChildProcess::log_tail(std::size_t max_bytes) const {
 }
 
 Result<std::string> make_bot_token(const ServerProcess& server, const std::string& name) {
-  const std::string cmd = std::string("'") + BOYI_ADMIN_BIN + "' " + server.admin_arguments() +
-                          " bot add '" + name + "' 2>/dev/null";
-  FILE* pipe = ::popen(cmd.c_str(), "r");
-  if (!pipe) return Error{"cannot run boyi-admin"};
-  std::string out;
-  char buffer[256];
-  while (std::fgets(buffer, sizeof buffer, pipe)) out += buffer;
-  const int status = ::pclose(pipe);
-  while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.pop_back();
-  if (status != 0 || out.empty()) return Error{"boyi-admin bot add " + name + " failed"};
-  return out;
+  const auto r = run_command(std::string("'") + BOYI_ADMIN_BIN + "' " + server.admin_arguments() +
+                             " bot add '" + name + "' 2>/dev/null");
+  if (r.code != 0 || r.out.empty()) return Error{"boyi-admin bot add " + name + " failed"};
+  return r.out;
 }
 
 Status wait_online(Client& client, const std::string& name, Millis timeout) {

@@ -2,6 +2,9 @@
 #pragma once
 
 #include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cstdio>
 
 #include <atomic>
 #include <memory>
@@ -24,6 +27,24 @@ inline void PrintTo(Transport t, std::ostream* os) {
 namespace boyi::e2e {
 
 using namespace ::boyi::harness;  // the clients, the server process and the random movers
+
+// A shell command's exit status and what it printed on standard output (add 2>&1 to the
+// command for its errors too), without the trailing newlines.
+struct CommandRun {
+  int code = -1;
+  std::string out;
+};
+inline CommandRun run_command(const std::string& command) {
+  CommandRun r;
+  FILE* pipe = ::popen(command.c_str(), "r");
+  if (!pipe) return r;
+  char buffer[4096];
+  while (std::size_t n = std::fread(buffer, 1, sizeof buffer, pipe)) r.out.append(buffer, n);
+  const int status = ::pclose(pipe);
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  while (!r.out.empty() && (r.out.back() == '\n' || r.out.back() == '\r')) r.out.pop_back();
+  return r;
+}
 
 // Unique names across one test program.
 inline std::string unique_name(const std::string& prefix) {

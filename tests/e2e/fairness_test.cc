@@ -1,10 +1,8 @@
 // Provable fairness end to end: a 军棋 match through the real boyi-server, then boyi-verify
 // checks the served JSON record against the server's published key and against the seals
 // each seat and a spectator kept from their own messages; an edited record fails.
-#include <sys/wait.h>
 #include <unistd.h>
 
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 
@@ -21,20 +19,9 @@
 namespace boyi::e2e {
 namespace {
 
-struct CommandRun {
-  int code = -1;
-  std::string output;
-};
-
-CommandRun run(const std::string& command) {
-  CommandRun r;
-  FILE* pipe = ::popen((command + " 2>&1").c_str(), "r");
-  if (!pipe) return r;
-  char buffer[4096];
-  while (std::size_t n = std::fread(buffer, 1, sizeof buffer, pipe)) r.output.append(buffer, n);
-  const int status = ::pclose(pipe);
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
+// boyi-verify with these arguments: its exit status and what it printed, errors included.
+CommandRun verify(const std::string& args) {
+  return run_command(std::string(BOYI_VERIFY_BIN) + " " + args + " 2>&1");
 }
 
 std::string quoted(const std::string& s) { return "'" + s + "'"; }
@@ -134,36 +121,35 @@ TEST(Fairness, BoyiVerifyChecksAServedJunqiRecordAndEverySeatsSeals) {
     }
     EXPECT_GT(sealed, 2) << "client " << k;
     const auto seals = files.write("seals-" + std::to_string(k) + ".jsonl", log);
-    const CommandRun r = run(std::string(BOYI_VERIFY_BIN) + " " + quoted(record_path.string()) +
+    const CommandRun r = verify(quoted(record_path.string()) +
                       " --key " + key + " --seals " + quoted(seals.string()));
-    EXPECT_EQ(r.code, 0) << r.output;
-    EXPECT_NE(r.output.find("verified: match " + id), std::string::npos) << r.output;
-    EXPECT_NE(r.output.find("seal(s) the seat kept agree with the record"), std::string::npos)
-        << r.output;
-    EXPECT_NE(r.output.find("red's deployment matches its own commitment"), std::string::npos)
-        << r.output;
+    EXPECT_EQ(r.code, 0) << r.out;
+    EXPECT_NE(r.out.find("verified: match " + id), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("seal(s) the seat kept agree with the record"), std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find("red's deployment matches its own commitment"), std::string::npos)
+        << r.out;
   }
 
   // Another key pinned: refused. A thinking time edited (the record still reads): the
   // transcript no longer rebuilds. A deployment edited: refused as well.
-  const CommandRun other_key = run(std::string(BOYI_VERIFY_BIN) + " " +
-                                   quoted(record_path.string()) + " --key " + std::string(64, 'a'));
-  EXPECT_EQ(other_key.code, 1) << other_key.output;
+  const CommandRun other_key = verify(quoted(record_path.string()) + " --key " + std::string(64, 'a'));
+  EXPECT_EQ(other_key.code, 1) << other_key.out;
   auto edited = nlohmann::json::parse(record->body);
   edited["actions"][3]["elapsed_ms"] = edited["actions"][3]["elapsed_ms"].get<int>() + 1;
   const auto time_path = files.write("time.json", edited.dump(2));
-  const CommandRun time_caught = run(std::string(BOYI_VERIFY_BIN) + " " + quoted(time_path.string()));
-  EXPECT_EQ(time_caught.code, 1) << time_caught.output;
-  EXPECT_NE(time_caught.output.find("does not rebuild the transcript"), std::string::npos)
-      << time_caught.output;
+  const CommandRun time_caught = verify(quoted(time_path.string()));
+  EXPECT_EQ(time_caught.code, 1) << time_caught.out;
+  EXPECT_NE(time_caught.out.find("does not rebuild the transcript"), std::string::npos)
+      << time_caught.out;
   edited = nlohmann::json::parse(record->body);
   std::string layout = edited["actions"][0]["text"];
   std::swap(layout[0], layout[layout.find_first_not_of(layout[0])]);
   edited["actions"][0]["text"] = layout;
   const auto layout_path = files.write("layout.json", edited.dump(2));
   const CommandRun layout_caught =
-      run(std::string(BOYI_VERIFY_BIN) + " " + quoted(layout_path.string()));
-  EXPECT_NE(layout_caught.code, 0) << layout_caught.output;
+      verify(quoted(layout_path.string()));
+  EXPECT_NE(layout_caught.code, 0) << layout_caught.out;
 }
 
 }  // namespace

@@ -17,27 +17,16 @@
 
 namespace boyi::e2e {
 
-struct AdminRun {
-  int code = -1;
-  std::string out;
-};
+using AdminRun = CommandRun;
 
 // boyi-admin on the server's data ARGS, with `input` on standard input; stdout captured.
 inline AdminRun run_admin(const ServerProcess& server, const std::string& args,
                           const std::string& input = "") {
   const auto in = server.data_dir().parent_path() / ("admin-stdin-" + std::to_string(::getpid()));
   { std::ofstream(in, std::ios::binary) << input; }
-  const std::string cmd = std::string("'") + BOYI_ADMIN_BIN + "' " + server.admin_arguments() +
-                          " --argon2-memory-kib 256 " + args + " <'" + in.string() +
-                          "' 2>/dev/null";
-  AdminRun r;
-  FILE* pipe = ::popen(cmd.c_str(), "r");
-  if (!pipe) return r;
-  char buffer[4096];
-  while (std::fgets(buffer, sizeof buffer, pipe)) r.out += buffer;
-  const int status = ::pclose(pipe);
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  while (!r.out.empty() && (r.out.back() == '\n' || r.out.back() == '\r')) r.out.pop_back();
+  AdminRun r = run_command(std::string("'") + BOYI_ADMIN_BIN + "' " + server.admin_arguments() +
+                           " --argon2-memory-kib 256 " + args + " <'" + in.string() +
+                           "' 2>/dev/null");
   std::filesystem::remove(in);
   return r;
 }
