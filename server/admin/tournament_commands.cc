@@ -58,6 +58,10 @@ TournamentCommands::TournamentCommands(CLI::App& app) {
   report_->add_option("ID", id_)->required();
   events_ = tournament_->add_subcommand("events", "every change of state, oldest first");
   events_->add_option("ID", id_)->required();
+  announce_ = tournament_->add_subcommand(
+      "announce", "an announcement to the entrants and followers (the server pushes it)");
+  announce_->add_option("ID", id_)->required();
+  announce_->add_option("TEXT", text_)->required();
   join_ = tournament_->add_subcommand("join", "add an entrant before the start");
   join_->add_option("ID", id_)->required();
   join_->add_option("NAME", user_, "an account")->required();
@@ -145,6 +149,15 @@ std::optional<int> TournamentCommands::run(storage::Database& db, accounts::Acco
     auto r = tournament::load_report(db, id_);
     if (!r) return report_error(r.message());
     std::cout << r->dump(2) << "\n";
+    return 0;
+  }
+  if (announce_->parsed()) {
+    if (text_.empty() || text_.size() > 500) return report_error("an announcement has 1 to 500 characters");
+    if (!store.get(id_)) return report_error("no tournament " + std::to_string(id_));
+    if (auto s = store.add_event(id_, "announcement", text_); !s) return report_error(s.message());
+    if (auto s = record(db, "tournament.announce", "tournament " + std::to_string(id_), text_); !s)
+      return report_error(s.message());
+    std::cout << "tournament " << id_ << ": announced\n";
     return 0;
   }
   if (events_->parsed()) {

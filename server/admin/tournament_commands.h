@@ -28,13 +28,14 @@ class TournamentCommands {
   CLI::App* show_ = nullptr;
   CLI::App* report_ = nullptr;
   CLI::App* events_ = nullptr;
+  CLI::App* announce_ = nullptr;
   CLI::App* join_ = nullptr;
   std::vector<CLI::App*> verbs_;  // start, pause, resume, cancel
   CLI::App* rating_ = nullptr;
   CLI::App* rating_list_ = nullptr;
   CLI::App* rating_history_ = nullptr;
 
-  std::string name_, file_, preset_, game_, rules_, format_, settings_, user_;
+  std::string name_, file_, preset_, game_, rules_, format_, settings_, user_, text_;
   std::vector<std::string> entrants_;
   std::int64_t total_ms_ = -1, per_move_ms_ = -1, increment_ms_ = -1;
   std::int64_t id_ = 0;

@@ -266,5 +266,63 @@ TEST(TournamentEntrants, JoiningATournamentByInvitationIsRefused) {
   EXPECT_FALSE(listed->tournament_list().tournaments(0).open());
 }
 
+// The arbiter's announcements: an admin's (over the protocol) reaches the followers at once
+// with the standings; one by boyi-admin is stored alike; both are in the report's events and
+// in the audit log; anyone else is refused.
+TEST(TournamentEntrants, AnAdminsAnnouncementReachesTheFollowersAndTheLog) {
+  auto server = start_test_server();
+  E2E_ASSERT_OK(server, nullptr);
+  ServerProcess& s = **server;
+  ASSERT_EQ(run_admin(s, "user add root --admin", "root-password-1\n").code, 0);
+  auto made = run_admin(s,
+                        "tournament create --name cup --preset dots-ccgc --format rr "
+                        "--entrant house:1 --entrant house:2");
+  ASSERT_EQ(made.code, 0);
+  const std::string id = made.out;
+  auto follower = guest(s.port(), Transport::tcp_json, unique_name("fan"));
+  E2E_ASSERT_OK(follower, &s);
+  v1::ClientMessage subscribe;
+  subscribe.mutable_subscribe_tournament()->set_tournament_id(id);
+  auto standings = (*follower)->request(subscribe);
+  E2E_ASSERT_OK(standings, &s);
+  ASSERT_TRUE(standings->has_tournament_standings()) << describe(*standings);
+  EXPECT_EQ(standings->tournament_standings().announcements_size(), 0);
+
+  v1::ClientMessage announce;
+  announce.mutable_announce_tournament()->set_tournament_id(id);
+  announce.mutable_announce_tournament()->set_text("第二轮推迟十分钟");
+  auto refused = (*follower)->request(announce);
+  E2E_ASSERT_OK(refused, &s);
+  EXPECT_EQ(refused->error().code(), v1::ERROR_CODE_NOT_ALLOWED);
+
+  auto root = Client::connect(s.port(), Transport::tcp_binary);
+  E2E_ASSERT_OK(root, &s);
+  ASSERT_TRUE((*root)->hello().ok());
+  ASSERT_TRUE((*root)->sign_in_password("root", "root-password-1").ok());
+  auto ack = (*root)->request(announce);
+  E2E_ASSERT_OK(ack, &s);
+  EXPECT_TRUE(ack->has_ack()) << describe(*ack);
+  auto pushed = (*follower)->expect(
+      [](const v1::ServerMessage& m) {
+        return m.has_tournament_standings() && m.tournament_standings().announcements_size() == 1;
+      },
+      "the announcement", 10s);
+  E2E_ASSERT_OK(pushed, &s);
+  EXPECT_EQ(pushed->tournament_standings().announcements(0).text(), "第二轮推迟十分钟");
+
+  ASSERT_EQ(run_admin(s, "tournament announce " + id + " 'the hall closes at six'").code, 0);
+  auto events = run_admin(s, "tournament events " + id);
+  EXPECT_NE(events.out.find("the hall closes at six"), std::string::npos) << events.out;
+  auto report = http_json(s.port(), "GET", "/api/tournaments/" + id);
+  E2E_ASSERT_OK(report, &s);
+  int said = 0;
+  for (const auto& e : report->body["events"]) said += e["kind"] == "announcement";
+  EXPECT_EQ(said, 2);
+  auto log = run_admin(s, "audit list");
+  std::size_t at = 0, audited = 0;
+  while ((at = log.out.find("tournament.announce", at)) != std::string::npos) ++audited, ++at;
+  EXPECT_EQ(audited, 2u) << log.out;
+}
+
 }  // namespace
 }  // namespace boyi::e2e

@@ -83,6 +83,10 @@ class TournamentManager : public std::enable_shared_from_this<TournamentManager>
   void unsubscribe(const Peer& peer, std::uint64_t request_id, const std::string& tournament_id);
   void join(const Peer& peer, std::uint64_t request_id, const UserInfo& user,
             const std::string& tournament_id);
+  // An admin's announcement (AnnounceTournament): stored as a tournament event, audited,
+  // pushed to the subscribers with the standings.
+  void announce(const Peer& peer, std::uint64_t request_id, const UserInfo& admin,
+                const std::string& tournament_id, const std::string& text);
 
   // The HTTP API (tournament_http.cc).
   void add_http_routes(net::HttpRoutes& routes);
@@ -124,6 +128,8 @@ class TournamentManager : public std::enable_shared_from_this<TournamentManager>
   v1::TournamentStandings standings_message(const tournament::LoadedTournament& t,
                                             std::optional<storage::Id> finished_game);
   v1::TournamentSummary summary_message(const tournament::LoadedTournament& t) const;
+  // The arbiter's announcements (tournament events of that kind), the last 20, oldest first.
+  std::vector<storage::TournamentEvent> announcements(storage::Id tournament);
   void send(const Peer& peer, v1::ServerMessage m) const;
   void error(const Peer& peer, std::uint64_t request_id, v1::ErrorCode code,
              std::string text) const;

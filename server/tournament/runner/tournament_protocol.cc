@@ -1,9 +1,11 @@
 // TournamentManager: the protocol's tournament requests (list, subscribe, unsubscribe, join)
 // and the TournamentStandings pushes to subscribers.
 #include <boost/asio/post.hpp>
+#include <algorithm>
 #include <cmath>
 
 #include "server/storage/rating_store.h"
+#include "server/tournament/ops/report.h"
 #include "server/tournament/plan.h"
 #include "server/tournament/runner/tournament_manager.h"
 #include "server/tournament/standings.h"
@@ -135,7 +137,52 @@ v1::TournamentStandings TournamentManager::standings_message(
   }
   if (t.settings.format == tournament::Format::kSprt)
     out.set_sprt(tournament::describe(tournament::sprt_of(t.settings, t.games)));
+  for (const auto& a : announcements(t.row.id)) {
+    auto* w = out.add_announcements();
+    w->set_text(a.detail);
+    w->set_at(tournament::rfc3339(a.wall_ms));
+  }
   return out;
+}
+
+std::vector<storage::TournamentEvent> TournamentManager::announcements(storage::Id tournament) {
+  std::vector<storage::TournamentEvent> out;
+  auto events = store_.events(tournament, 10'000);
+  if (!events) return out;
+  for (auto& e : *events)
+    if (e.kind == "announcement") out.push_back(std::move(e));
+  std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.id < b.id; });
+  if (out.size() > 20) out.erase(out.begin(), out.end() - 20);
+  return out;
+}
+
+void TournamentManager::announce(const Peer& peer, std::uint64_t request_id, const UserInfo& admin,
+                                 const std::string& tournament_id, const std::string& text) {
+  asio::post(strand_, [self = shared_from_this(), peer, request_id, admin, tournament_id, text] {
+    const auto id = parse_id(tournament_id);
+    auto t = load_named(self->store_, id);
+    if (!t)
+      return self->error(peer, request_id, v1::ERROR_CODE_NOT_FOUND,
+                         "no tournament " + tournament_id);
+    if (text.empty() || text.size() > 500)
+      return self->error(peer, request_id, v1::ERROR_CODE_INVALID_ARGUMENT,
+                         "an announcement has 1 to 500 characters");
+    if (auto s = self->store_.add_event(*id, "announcement", text, admin.id); !s)
+      return self->error(peer, request_id, v1::ERROR_CODE_INTERNAL, s.message());
+    storage::AuditEntry e;
+    e.at_ms = storage::wall_clock_ms();
+    e.actor = "admin " + admin.username;
+    e.action = "tournament.announce";
+    e.target = "tournament " + tournament_id;
+    e.detail = text;
+    if (auto stored = self->app_.db.append_audit(e); !stored)
+      self->app_.log.error("audit_failed", {{"tournament", *id}, {"reason", stored.message()}});
+    v1::ServerMessage m;
+    m.set_request_id(request_id);
+    m.mutable_ack();
+    self->send(peer, std::move(m));
+    self->push_if_changed(*t, std::nullopt);
+  });
 }
 
 void TournamentManager::push_if_changed(const LoadedTournament& t,
@@ -145,7 +192,9 @@ void TournamentManager::push_if_changed(const LoadedTournament& t,
     std::lock_guard lock(mu_);
     auto it = subscribers_.find(t.row.id);
     if (it == subscribers_.end() || it->second.empty()) return;
-    const std::string sig = signature(t);
+    // A new announcement is a change too.
+  const auto said = announcements(t.row.id);
+  const std::string sig = signature(t) + "/" + (said.empty() ? "0" : std::to_string(said.back().id));
     if (signatures_[t.row.id] == sig) return;
     signatures_[t.row.id] = sig;
     peers = it->second;
@@ -192,7 +241,9 @@ void TournamentManager::subscribe(const Peer& peer, std::uint64_t request_id,
         return !p.conn->is_open() || p.conn->id() == peer.conn->id();
       });
       list.push_back(peer);
-      self->signatures_[*id] = signature(*t);
+      const auto said = self->announcements(*id);
+      self->signatures_[*id] =
+          signature(*t) + "/" + (said.empty() ? "0" : std::to_string(said.back().id));
     }
     v1::ServerMessage m;
     m.set_request_id(request_id);
@@ -264,6 +315,9 @@ void TournamentManager::add_routes(RequestRoutes& routes) {
         return self->unsubscribe(r.peer(), r.id(), m.unsubscribe_tournament().tournament_id());
       case C::kJoinTournament:
         return self->join(r.peer(), r.id(), r.user(), m.join_tournament().tournament_id());
+      case C::kAnnounceTournament:
+        return self->announce(r.peer(), r.id(), r.user(), m.announce_tournament().tournament_id(),
+                              m.announce_tournament().text());
       default:
         return;
     }
@@ -271,6 +325,7 @@ void TournamentManager::add_routes(RequestRoutes& routes) {
   for (auto kind : {C::kListTournaments, C::kSubscribeTournament, C::kUnsubscribeTournament,
                     C::kJoinTournament})
     routes.add(kind, Access::kSignedIn, route);
+  routes.add(C::kAnnounceTournament, Access::kAdmin, route);
 }
 
 }  // namespace boyi::app

@@ -157,7 +157,38 @@ export function renderArbiter(root: HTMLElement): () => void {
       );
     });
 
-  replaceChildren(root, h("h1", null, t("arbiter.title")), list, panel, audit);
+  // An announcement to a tournament's entrants and followers.
+  const tourId = h("input", { id: "announce-tournament", size: 6, placeholder: t("arbiter.tournament_id"), autocomplete: "off" }) as HTMLInputElement;
+  const tourText = h("input", { id: "announce-text", maxlength: 500, placeholder: t("arbiter.announcement"), autocomplete: "off" }) as HTMLInputElement;
+  const announce = h(
+    "section",
+    { class: "card", id: "arbiter-announce" },
+    h("h2", null, t("arbiter.announce_title")),
+    h(
+      "div",
+      { class: "buttons wrap" },
+      tourId,
+      tourText,
+      h(
+        "button",
+        {
+          id: "announce-send",
+          onclick: () =>
+            session.client
+              .request({ announce_tournament: { tournament_id: tourId.value.trim(), text: tourText.value.trim() } }, (m) => !!m.ack || !!m.error)
+              .then((m) => {
+                if (m.error) throw new Error(m.error.message);
+                tourText.value = "";
+                toast(t("arbiter.done"));
+              })
+              .then(() => loadAudit())
+              .catch(failed),
+        },
+        t("arbiter.announce"),
+      ),
+    ),
+  );
+  replaceChildren(root, h("h1", null, t("arbiter.title")), list, panel, announce, audit);
   Promise.all([loadMatches(), loadAudit()]).catch(failed);
   // Whatever the arbiter did elsewhere (or the seats' moves) shows within a few seconds.
   const timer = window.setInterval(() => {

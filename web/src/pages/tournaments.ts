@@ -37,6 +37,7 @@ interface Report {
   standings: { rank: number; entrant: number; name: string; games: number; wins: number; draws: number; losses: number; points: number; rating: { rating: number } | null }[];
   crosstable: ({ results: string; points: number } | null)[][];
   games: { id: string; round: number; board: number; names: string[]; state: string; result: string; ending: string; detail: string; match_id: string | null }[];
+  events?: { at: string; kind: string; detail: string }[];
 }
 
 const REFRESH_MS = 3000;
@@ -115,6 +116,18 @@ export function renderTournaments(root: HTMLElement): () => void {
   return () => window.clearInterval(timer);
 }
 
+// The arbiter's announcements, newest first (none: nothing shown).
+function announcements(rep: Report): HTMLElement | null {
+  const said = (rep.events ?? []).filter((e) => e.kind === "announcement").reverse();
+  if (said.length === 0) return null;
+  return h(
+    "section",
+    { class: "card announcements", id: "tournament-announcements" },
+    h("h2", null, t("tour.announcements")),
+    h("ul", { class: "plain rows" }, said.map((e) => h("li", null, h("small", { class: "muted" }, e.at.replace("T", " ").slice(0, 16)), " ", e.detail))),
+  );
+}
+
 export function renderTournament(root: HTMLElement, id: string): () => void {
   root.className = "page-tournament";
   const status = h("p", { class: "muted" }, t("common.loading"));
@@ -149,6 +162,7 @@ export function renderTournament(root: HTMLElement, id: string): () => void {
         `${gameTitle(x.game)} · ${x.preset} · ${formatText(x.format)} · ${t("tour.players_n", { n: x.entrants })} · ${t("tour.round")} ${x.round} · ${x.games_done}/${x.games_total}`,
       ),
       x.result ? h("p", { class: "result-line" }, x.result) : null,
+      announcements(rep),
       h(
         "section",
         { class: "card" },
