@@ -123,6 +123,37 @@ inline Result<Started> seek_and_accept(Client& a, Client& b, const v1::MatchSetu
   return Started{*sa, *sb};
 }
 
+// A match of `setup` between two guests (seat 0 over JSON lines, seat 1 over binary TCP) and a
+// third guest watching it from its start over WebSocket text.
+struct WatchedMatch {
+  std::unique_ptr<Client> a, b, watcher;
+  Started started;
+  v1::MatchStarted watched;  // the spectator's match_started
+};
+inline Result<WatchedMatch> watched_match(std::uint16_t port, const v1::MatchSetup& setup) {
+  WatchedMatch m;
+  auto a = guest(port, Transport::tcp_json, unique_name("red"));
+  if (!a.ok()) return Error{a.message()};
+  auto b = guest(port, Transport::tcp_binary, unique_name("blue"));
+  if (!b.ok()) return Error{b.message()};
+  auto watcher = guest(port, Transport::ws_text, unique_name("watcher"));
+  if (!watcher.ok()) return Error{watcher.message()};
+  auto started = seek_and_accept(**a, **b, setup);
+  if (!started.ok()) return Error{started.message()};
+  v1::ClientMessage spectate;
+  spectate.set_request_id((*watcher)->next_request_id());
+  spectate.mutable_spectate()->set_match_id(started->a.match_id());
+  if (auto sent = (*watcher)->send(spectate); !sent.ok()) return Error{sent.message()};
+  auto watched = (*watcher)->wait_match_started();
+  if (!watched.ok()) return Error{"spectator: " + watched.message()};
+  m.a = std::move(a).value();
+  m.b = std::move(b).value();
+  m.watcher = std::move(watcher).value();
+  m.started = *started;
+  m.watched = *watched;
+  return m;
+}
+
 // The server's log, for failure messages.
 inline std::string log_of(const ServerProcess* server) {
   return server ? "\n--- boyi-server log (tail) ---\n" + server->log_tail() : std::string();

@@ -52,23 +52,16 @@ TEST(Fairness, BoyiVerifyChecksAServedJunqiRecordAndEverySeatsSeals) {
   auto server = start_test_server();
   E2E_ASSERT_OK(server, nullptr);
   const auto port = (*server)->port();
-  auto a = guest(port, Transport::tcp_json, unique_name("red"));
-  E2E_ASSERT_OK(a, server->get());
-  auto b = guest(port, Transport::tcp_binary, unique_name("blue"));
-  E2E_ASSERT_OK(b, server->get());
-  auto watcher = guest(port, Transport::ws_text, unique_name("watcher"));
-  E2E_ASSERT_OK(watcher, server->get());
   v1::MatchSetup setup = preset_setup("junqi-ccgc", 0);
   setup.set_rules("no_battle_limit=10");
-  auto started = seek_and_accept(**a, **b, setup);
-  E2E_ASSERT_OK(started, server->get());
+  auto match = watched_match(port, setup);
+  E2E_ASSERT_OK(match, server->get());
+  auto& a = match->a;
+  auto& b = match->b;
+  auto& watcher = match->watcher;
+  const auto* started = &match->started;
+  const auto* ws = &match->watched;
   const std::string id = started->a.match_id();
-  v1::ClientMessage spectate;
-  spectate.set_request_id((*watcher)->next_request_id());
-  spectate.mutable_spectate()->set_match_id(id);
-  ASSERT_TRUE((*watcher)->send(spectate).ok());
-  auto ws = (*watcher)->wait_match_started();
-  E2E_ASSERT_OK(ws, server->get());
 
   auto key_reply = tourney::http_request(port, "GET", "/api/fairness-key");
   E2E_ASSERT_OK(key_reply, server->get());
@@ -84,10 +77,10 @@ TEST(Fairness, BoyiVerifyChecksAServedJunqiRecordAndEverySeatsSeals) {
   commit.mutable_commit_deployment()->set_match_id(id);
   commit.mutable_commit_deployment()->set_commitment(
       crypto::to_hex(crypto::sha256_bytes("boyi-fair/1 client|" + red_layout + "|" + red_salt)));
-  auto committed = (*a)->request(commit);
+  auto committed = a->request(commit);
   E2E_ASSERT_OK(committed, server->get());
   EXPECT_TRUE(committed->has_ack()) << describe(*committed);
-  auto again = (*a)->request(commit);
+  auto again = a->request(commit);
   E2E_ASSERT_OK(again, server->get());
   EXPECT_EQ(again->error().code(), v1::ERROR_CODE_INVALID_ARGUMENT) << describe(*again);
   // A deployment that does not match the commitment is refused and not counted.
@@ -95,13 +88,13 @@ TEST(Fairness, BoyiVerifyChecksAServedJunqiRecordAndEverySeatsSeals) {
   wrong_move.mutable_move()->set_match_id(id);
   wrong_move.mutable_move()->set_move(random_opening_action("junqi", "", 0, 4242));
   wrong_move.mutable_move()->set_commitment_salt(red_salt);
-  const auto wrong = (*a)->request(wrong_move);
+  const auto wrong = a->request(wrong_move);
   E2E_ASSERT_OK(wrong, server->get());
   EXPECT_EQ(wrong->error().code(), v1::ERROR_CODE_INVALID_ARGUMENT) << describe(*wrong);
 
-  RandomMover ma(**a, started->a, 41);
-  RandomMover mb(**b, started->b, 42);
-  RandomMover mw(**watcher, *ws, 43);
+  RandomMover ma(*a, started->a, 41);
+  RandomMover mb(*b, started->b, 42);
+  RandomMover mw(*watcher, *ws, 43);
   ma.set_first_action(red_layout, red_salt);
   ASSERT_TRUE(play({&ma, &mb, &mw}, 60s)) << log_of(server->get());
   EXPECT_TRUE(ma.problems().empty()) << ma.problems().front();
@@ -111,7 +104,7 @@ TEST(Fairness, BoyiVerifyChecksAServedJunqiRecordAndEverySeatsSeals) {
   E2E_ASSERT_OK(record, server->get());
   ASSERT_EQ(record->status, 200) << record->body;
   const auto record_path = files.write("record.json", record->body);
-  Client* clients[3] = {a->get(), b->get(), watcher->get()};
+  Client* clients[3] = {a.get(), b.get(), watcher.get()};
   for (int k = 0; k < 3; ++k) {
     std::string log;
     int sealed = 0;

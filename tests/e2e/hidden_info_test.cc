@@ -127,30 +127,22 @@ TEST(HiddenInformation, NoSeatOrSpectatorLearnsAHiddenEnemyPieceBeforeTheEnd) {
   auto server = start_test_server();
   E2E_ASSERT_OK(server, nullptr);
   const auto port = (*server)->port();
-  auto a = guest(port, Transport::tcp_json, unique_name("red"));
-  E2E_ASSERT_OK(a, server->get());
-  auto b = guest(port, Transport::tcp_binary, unique_name("blue"));
-  E2E_ASSERT_OK(b, server->get());
-  auto watcher = guest(port, Transport::ws_text, unique_name("watcher"));
-  E2E_ASSERT_OK(watcher, server->get());
-
-  auto started = seek_and_accept(**a, **b, preset_setup("junqi-ccgc", 0));
-  E2E_ASSERT_OK(started, server->get());
+  auto match = watched_match(port, preset_setup("junqi-ccgc", 0));
+  E2E_ASSERT_OK(match, server->get());
+  auto& a = match->a;
+  auto& b = match->b;
+  auto& watcher = match->watcher;
+  const auto* started = &match->started;
+  const auto* ws = &match->watched;
   const std::string id = started->a.match_id();
-  v1::ClientMessage spectate;
-  spectate.set_request_id((*watcher)->next_request_id());
-  spectate.mutable_spectate()->set_match_id(id);
-  ASSERT_TRUE((*watcher)->send(spectate).ok());
-  auto ws = (*watcher)->wait_match_started();
-  E2E_ASSERT_OK(ws, server->get());
   EXPECT_EQ(ws->seat(), -1);
 
   const std::string layouts[2] = {random_opening_action("junqi", "", 0, 1234),
                                   random_opening_action("junqi", "", 1, 5678)};
   ASSERT_NE(layouts[0], layouts[1]);
-  RandomMover ma(**a, started->a, 31);
-  RandomMover mb(**b, started->b, 32);
-  RandomMover mw(**watcher, *ws, 33);
+  RandomMover ma(*a, started->a, 31);
+  RandomMover mb(*b, started->b, 32);
+  RandomMover mw(*watcher, *ws, 33);
   ma.set_first_action(layouts[0]);
   mb.set_first_action(layouts[1]);
   ASSERT_TRUE(play({&ma, &mb, &mw}, 120s)) << log_of(server->get());
@@ -158,7 +150,7 @@ TEST(HiddenInformation, NoSeatOrSpectatorLearnsAHiddenEnemyPieceBeforeTheEnd) {
   EXPECT_EQ(compare_streams(ma, mb), "");
   EXPECT_EQ(compare_streams(ma, mw), "");
 
-  Client* clients[3] = {a->get(), b->get(), watcher->get()};
+  Client* clients[3] = {a.get(), b.get(), watcher.get()};
   const int recipients[3] = {0, 1, -1};
   for (int k = 0; k < 3; ++k) {
     LeakCheck check;
@@ -184,7 +176,7 @@ TEST(HiddenInformation, NoSeatOrSpectatorLearnsAHiddenEnemyPieceBeforeTheEnd) {
   // After the end everything is public: the record has both layouts as deployed.
   v1::ClientMessage get;
   get.mutable_get_record()->set_match_id(id);
-  auto rec = (*watcher)->request(get);
+  auto rec = watcher->request(get);
   E2E_ASSERT_OK(rec, server->get());
   ASSERT_TRUE(rec->has_match_record()) << describe(*rec);
   int layouts_found = 0;
