@@ -76,8 +76,13 @@ dots::Move ChainPlayer::choose(const dots::State& s, Seat seat, const TimeBudget
   const Edges drawn = s.drawn_edges();
   const Degrees deg(drawn);
   const CaptureChoice claim = capture_choice(drawn, deg);
-  if (claim.kind == CaptureChoice::Kind::kForced)
+  if (claim.kind == CaptureChoice::Kind::kForced) {
+    // Taking the box is right whatever follows: nothing to search, but say why (Analyze).
+    ChoiceNote n;
+    n.method = "forced";
+    note_ = n;
     return dots::Move{static_cast<std::uint8_t>(claim.take)};
+  }
 
   const std::int64_t soft = budget.soft_deadline_ns();
   // Out of the solver's reach the playouts tell little (the fight for control is decided by

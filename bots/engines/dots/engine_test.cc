@@ -105,6 +105,9 @@ TEST(DotsChainEngine, AnswersAForcedClaimAtOnce) {
   auto player = chain("chain");
   EXPECT_EQ(player->choose(s, 0, TimeBudget{}), move("BBA"));
   EXPECT_EQ(player->last().by, ChainReport::By::kForcedClaim);
+  // The analysis board says why there was nothing to think about.
+  ASSERT_TRUE(player->last_note().has_value());
+  EXPECT_EQ(player->last_note()->method, "forced");
 }
 
 TEST(DotsChainEngine, SolverFindsTheParityWinningSafeEdge) {
