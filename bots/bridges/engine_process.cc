@@ -85,13 +85,14 @@ std::string describe_ms(std::int64_t ms) {
 
 Result<std::unique_ptr<EngineProcess>> EngineProcess::spawn(const std::vector<std::string>& argv,
                                                             std::size_t max_line,
-                                                            const std::string& log_path) {
+                                                            const std::string& log_path,
+                                                            bool append) {
   if (argv.empty() || argv[0].empty()) return fail("no engine program given");
   std::unique_ptr<EngineProcess> p(new EngineProcess());
   p->max_line_ = max_line;
   p->started_ = std::chrono::steady_clock::now();
   if (!log_path.empty()) {
-    p->log_.open(log_path, std::ios::out | std::ios::trunc);
+    p->log_.open(log_path, std::ios::out | (append ? std::ios::app : std::ios::trunc));
     if (!p->log_) return fail("cannot write the engine transcript " + log_path);
   }
   int in[2], out[2];
@@ -209,7 +210,8 @@ Result<std::string> EngineProcess::read_line(SteadyTime deadline) {
         return fail("the engine sent a line longer than " + std::to_string(max_line_) + " bytes");
       std::string line = buffer_.substr(0, nl);
       buffer_.erase(0, nl + 1);
-      if (!line.empty() && line.back() == '\r') line.pop_back();
+      last_cr_ = !line.empty() && line.back() == '\r';
+      if (last_cr_) line.pop_back();
       log('<', line);
       return line;
     }
@@ -253,6 +255,36 @@ Result<std::string> EngineProcess::read_line(SteadyTime deadline) {
     pollfd pfd{out_fd_, POLLIN, 0};
     poll(&pfd, 1, timeout);
   }
+}
+
+std::string EngineProcess::collect_after_close(std::chrono::milliseconds wait) {
+  if (in_fd_ >= 0) {
+    close(in_fd_);
+    in_fd_ = -1;
+  }
+  const SteadyTime until = std::chrono::steady_clock::now() + wait;
+  std::string got;
+  while (!eof_ && out_fd_ >= 0) {
+    char chunk[4096];
+    const ssize_t n = read(out_fd_, chunk, sizeof chunk);
+    if (n > 0) {
+      got.append(chunk, static_cast<std::size_t>(n));
+      continue;
+    }
+    if (n == 0) {
+      eof_ = true;
+      break;
+    }
+    if (errno == EINTR) continue;
+    if (errno != EAGAIN && errno != EWOULDBLOCK) break;
+    const int timeout = poll_timeout_ms(until);
+    if (timeout == 0) break;
+    pollfd pfd{out_fd_, POLLIN, 0};
+    poll(&pfd, 1, timeout);
+  }
+  if (!got.empty()) note("after its input closed it printed: " + printable(got));
+  buffer_ += got;
+  return got;
 }
 
 bool EngineProcess::exited_within(std::chrono::milliseconds wait) {

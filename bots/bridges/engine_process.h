@@ -26,10 +26,12 @@ class EngineProcess {
  public:
   // Starts argv[0] (searched in PATH when it has no '/') with the arguments. Lines
   // longer than `max_line` bytes are refused. `log_path` (optional) receives a
-  // transcript of every line both ways ("> " to the engine, "< " from it).
+  // transcript of every line both ways ("> " to the engine, "< " from it), started
+  // afresh or (`append`) added to.
   static Result<std::unique_ptr<EngineProcess>> spawn(const std::vector<std::string>& argv,
                                                       std::size_t max_line,
-                                                      const std::string& log_path = "");
+                                                      const std::string& log_path = "",
+                                                      bool append = false);
   ~EngineProcess();  // stop(0)
   EngineProcess(const EngineProcess&) = delete;
   EngineProcess& operator=(const EngineProcess&) = delete;
@@ -47,14 +49,23 @@ class EngineProcess {
 
   pid_t pid() const { return pid_; }
   bool running();  // not exited yet (reaps it if it has)
+  // Waits up to `wait` for the child to exit on its own (it is not reaped).
+  bool exited_within(std::chrono::milliseconds wait);
+
+  // For a strict reader (the conformance kit): whether the last line read ended with
+  // "\r\n", and the bytes received after the last complete line (an answer the engine
+  // has not ended with a newline).
+  bool last_line_had_cr() const { return last_cr_; }
+  const std::string& unterminated() const { return buffer_; }
+  // Closes the engine's input and collects, for up to `wait`, what it prints until its
+  // output closes: what a program that never flushed leaves in its buffers at exit.
+  std::string collect_after_close(std::chrono::milliseconds wait);
   // Writes a note into the transcript ("# ..."), if there is one.
   void note(std::string_view text);
 
  private:
   EngineProcess() = default;
   void log(char direction, std::string_view line);
-  // Waits up to `wait` for the child to exit, without reaping it.
-  bool exited_within(std::chrono::milliseconds wait);
   // Kills what is left of the process group and reaps the child.
   void kill_and_reap();
   std::string exit_text() const;
@@ -65,6 +76,7 @@ class EngineProcess {
   bool reaped_ = false;
   int status_ = 0;
   bool eof_ = false;
+  bool last_cr_ = false;
   bool stopped_noted_ = false;
   std::size_t max_line_ = 4096;
   std::string buffer_;  // bytes read but not yet returned as a line

@@ -11,6 +11,7 @@
 #include <iostream>
 #include <string_view>
 #include <thread>
+#include <vector>
 
 namespace boyi::testengine {
 
@@ -31,7 +32,24 @@ Behave behave_from(std::string_view s) {
   if (s == "slow") return Behave::kSlow;
   if (s == "silent-handshake") return Behave::kSilentHandshake;
   if (s == "noisy") return Behave::kNoisy;
+  if (s == "crlf") return Behave::kCrlf;
+  if (s == "unflushed") return Behave::kUnflushed;
+  if (s == "no-exit") return Behave::kNoExit;
+  if (s == "loose-form") return Behave::kLooseForm;
+  if (s == "repeat-after-error") return Behave::kRepeatAfterError;
+  if (s == "hog") return Behave::kHog;
+  if (s == "slow-start") return Behave::kSlowStart;
   usage("unknown --behave " + std::string(s));
+}
+
+Behave g_behave = Behave::kGood;  // for say()
+int g_slow_ms = 0;
+bool g_said = false;
+
+// Holds `mb` MiB, touched so they are resident.
+void hog(int mb) {
+  static std::vector<char> held;
+  held.assign(static_cast<std::size_t>(mb) << 20, 1);
 }
 
 }  // namespace
@@ -54,8 +72,19 @@ Options parse_options(int argc, char** argv) {
       o.pidfile = value;
     else if (key == "--game")
       o.game = value;
+    else if (key == "--hog-mb")
+      o.hog_mb = std::atoi(value.c_str());
     else
       usage("unknown option " + std::string(key));
+  }
+  g_behave = o.behave;
+  g_slow_ms = o.slow_ms;
+  if (o.behave == Behave::kHog) hog(o.hog_mb);
+  if (o.behave == Behave::kUnflushed) {
+    // As a program using printf and scanf: nothing flushes stdout but a full buffer or
+    // the exit (std::cin would flush it through its tie to std::cout).
+    std::cin.tie(nullptr);
+    std::setvbuf(stdout, nullptr, _IOFBF, 1 << 16);
   }
   if (!o.pidfile.empty()) {
     std::ofstream f(o.pidfile);
@@ -70,6 +99,13 @@ Act act(const Options& o, int n, bool retry) {
     case Behave::kGood:
     case Behave::kSilentHandshake:
     case Behave::kNoisy:
+    case Behave::kCrlf:
+    case Behave::kUnflushed:
+    case Behave::kNoExit:
+    case Behave::kLooseForm:
+    case Behave::kRepeatAfterError:
+    case Behave::kHog:
+    case Behave::kSlowStart:
       return Act::kPlay;
     case Behave::kCrash: {
       const rlimit no_core{0, 0};
@@ -91,10 +127,25 @@ Act act(const Options& o, int n, bool retry) {
   return Act::kPlay;
 }
 
-void say(const std::string& line) {
+void say(const std::string& given) {
+  if (g_behave == Behave::kSlowStart && !g_said)
+    std::this_thread::sleep_for(std::chrono::milliseconds(g_slow_ms));
+  g_said = true;
+  std::string line = given;
+  if (g_behave == Behave::kLooseForm) {
+    if (const auto space = line.find(' '); space != std::string::npos)
+      line.insert(space, " ");
+    else if (const auto comma = line.find(','); comma != std::string::npos)
+      line.insert(comma + 1, " ");
+  }
+  if (g_behave == Behave::kCrlf) line += '\r';
+  line += '\n';
   std::fwrite(line.data(), 1, line.size(), stdout);
-  std::fputc('\n', stdout);
-  std::fflush(stdout);
+  if (g_behave != Behave::kUnflushed) std::fflush(stdout);
+}
+
+bool leaves_on_goodbye(const Options& options) {
+  return options.behave != Behave::kNoExit;
 }
 
 }  // namespace boyi::testengine

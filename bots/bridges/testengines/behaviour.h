@@ -1,5 +1,6 @@
 // What a scripted test engine does, from its command line:
-//   --behave good|crash|hang|garbage|illegal|illegal-once|slow|silent-handshake|noisy
+//   --behave good|crash|hang|garbage|illegal|illegal-once|slow|silent-handshake|noisy|
+//            crlf|unflushed|no-exit|loose-form|repeat-after-error|hog|slow-start
 //   --at N          the move (1 = its first move after any deployment) where it starts
 //   --slow-ms MS    how long `slow` waits before each answer from move N on
 //   --seed S        its random choices
@@ -11,6 +12,12 @@
 // illegal-once only at move N, slow answers late, silent-handshake never answers,
 // noisy (piskvork) prints lines that are not moves (ERROR, SUGGEST, a split MESSAGE) before
 // each move from move N, as real brains do.
+// The protocol's finer points, for the conformance kit (boyi-engine-check): crlf ends every
+// line with \r\n; unflushed never flushes its output (it comes out only at exit); no-exit
+// ignores the goodbye (END, quit); loose-form doubles the first space of every line (or
+// adds one after the first comma); repeat-after-error (sau) answers `error` with the same
+// move; hog holds --hog-mb MiB of memory from the start; slow-start waits --slow-ms before
+// its first line.
 #pragma once
 
 #include <cstdint>
@@ -27,7 +34,14 @@ enum class Behave {
   kIllegalOnce,
   kSlow,
   kSilentHandshake,
-  kNoisy
+  kNoisy,
+  kCrlf,
+  kUnflushed,
+  kNoExit,
+  kLooseForm,
+  kRepeatAfterError,
+  kHog,
+  kSlowStart
 };
 
 struct Options {
@@ -37,6 +51,7 @@ struct Options {
   std::uint64_t seed = 1;
   std::string pidfile;
   std::string game;
+  int hog_mb = 96;
 };
 
 // Reads the options (exits with status 2 and a message on a bad command line).
@@ -49,7 +64,11 @@ enum class Act { kPlay, kGarbage, kIllegal };
 // true when the move is asked again after an `error` (illegal-once plays then).
 Act act(const Options& options, int n, bool retry = false);
 
-// Sends one line to stdout and flushes it.
+// Sends one line to stdout and flushes it (as the behaviour says: see crlf, unflushed,
+// loose-form, slow-start).
 void say(const std::string& line);
+
+// Whether the engine leaves on the protocol's goodbye (END, quit): not under no-exit.
+bool leaves_on_goodbye(const Options& options);
 
 }  // namespace boyi::testengine

@@ -83,7 +83,7 @@ int main(int argc, char** argv) {
       if (Status s = tracker.own_result(*last, *result); !s)
         std::cerr << "test-junqi: " << s.message() << "\n";
       last.reset();
-    } else if (key == "END") {
+    } else if (key == "END" && testengine::leaves_on_goodbye(options)) {
       return 0;
     }
   }

@@ -132,7 +132,9 @@ int main(int argc, char** argv) {
       last = stones.empty() ? gomoku::kNoPoint : stones.back().first;
       play();
     } else if (line == "END") {
-      return 0;
+      if (testengine::leaves_on_goodbye(options)) return 0;
+    } else if (line.rfind("INFO", 0) != 0 && !line.empty()) {
+      say("UNKNOWN " + line);
     }
   }
   return 0;

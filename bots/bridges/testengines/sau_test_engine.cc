@@ -46,6 +46,7 @@ int main(int argc, char** argv) {
   Seat seat = 0;
   int moves = 0;
   bool retry = false;
+  std::string last_said;  // our last move line (repeat-after-error says it again)
 
   auto answer = [&]() {
     before_mine = game->clone();
@@ -54,7 +55,8 @@ int main(int argc, char** argv) {
     if (what == Act::kIllegal) return say(options.game == "dots" ? "move 2 AAA AAA" : "move AAAA");
     const std::string action = random_action(*game, seat, rng);
     auto line = sau_lines::format_move(options.game, action);
-    say(line ? *line : "move");
+    last_said = line ? *line : "move";
+    say(last_said);
   };
 
   std::string line;
@@ -78,10 +80,14 @@ int main(int argc, char** argv) {
       retry = false;
       answer();
     } else if (line == "error" && game && before_mine) {
+      if (options.behave == testengine::Behave::kRepeatAfterError) {
+        say(last_said);
+        continue;
+      }
       game = before_mine->clone();
       retry = true;
       answer();
-    } else if (line == "quit") {
+    } else if (line == "quit" && testengine::leaves_on_goodbye(options)) {
       return 0;
     }
   }

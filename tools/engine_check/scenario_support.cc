@@ -1,0 +1,36 @@
+#include "tools/engine_check/scenario_support.h"
+
+namespace boyi::engine_check {
+
+std::string quote(std::string_view line) {
+  std::string out = "'";
+  for (char c : line.substr(0, 60)) {
+    const auto u = static_cast<unsigned char>(c);
+    out += u < 0x20 || u == 0x7f ? '?' : c;
+  }
+  return out + (line.size() > 60 ? "...'" : "'");
+}
+
+std::string game_summary(const Outcome& outcome, Seat engine_seat, int moves) {
+  const std::string length = " in " + std::to_string(moves) + " moves";
+  if (!outcome.finished()) return "stopped after " + std::to_string(moves) + " moves";
+  const std::string detail = outcome.detail.empty() ? "" : " (" + outcome.detail + ")";
+  if (outcome.is_draw()) return "drawn" + detail + length;
+  return (*outcome.winner == engine_seat ? "won" : "lost") + detail + length;
+}
+
+void FormCheck::exact(std::string_view line, std::string_view canonical, const std::string& what) {
+  if (line == canonical || told_.contains(what)) return;
+  told_.insert(what);
+  result_.warn(quote(line) + " is not in the exact form " + quote(canonical) + " of " + what +
+               ": Boyi reads it, a strict referee may not");
+}
+
+void FormCheck::note_error(std::string_view line, const std::string& where) {
+  if (told_.contains("ERROR")) return;
+  told_.insert("ERROR");
+  result_.warn("printed " + quote(line) + " while its move was awaited (" + where +
+               "): managers skip it, but it says the brain refused something it was told");
+}
+
+}  // namespace boyi::engine_check
