@@ -292,6 +292,29 @@ class SarsaMethod final : public TrainingMethod {
     return save_network(net_, file);
   }
 
+  // Supervised warm start: every recorded position, the move played there as the policy
+  // target and the recorded result, discounted by γ per ply to the end, as the value target
+  // (from the mover's side); then `epochs` passes at the first step size.
+  Result<TrainStats> learn_from_games(const std::vector<RecordedGame>& games,
+                                      int epochs) override {
+    std::vector<Sample> samples;
+    for (std::size_t i = 0; i < games.size(); ++i) {
+      auto replayed = replay(games[i], samples);
+      if (!replayed) return fail("recorded game " + std::to_string(i + 1) + ": " + replayed.message());
+    }
+    TrainStats stats;
+    try {
+      const Losses l = learn(samples, epochs, c_.lr, 0x5A125A12ull);
+      stats.loss = l.total;
+      stats.extra = {{"value_loss", l.value}, {"policy_loss", l.policy}};
+    } catch (const std::exception& e) {
+      return fail(std::string("surakarta sarsa warm start failed: ") + e.what());
+    }
+    stats.positions = static_cast<std::int64_t>(samples.size());
+    stats.step_size = c_.lr;
+    return stats;
+  }
+
   std::string player_spec(const std::filesystem::path& weights) const override {
     return "neural:weights=" + weights.string();
   }
@@ -299,6 +322,42 @@ class SarsaMethod final : public TrainingMethod {
   std::int64_t games_played() const override { return games_; }
 
  private:
+  // One recorded game's positions, appended to `out`.
+  Status replay(const RecordedGame& g, std::vector<Sample>& out) const {
+    if (g.game != "surakarta") return fail("it is " + g.game + ", not surakarta");
+    auto rules = surakarta::Rules::parse(g.rules);
+    if (!rules) return fail(rules.message());
+    surakarta::State s(*rules);
+    std::optional<surakarta::Move> last;
+    std::vector<Sample> game;
+    std::vector<Seat> movers;
+    surakarta::MoveList list;
+    for (const auto& [seat, text] : g.actions) {
+      auto move = s.parse_move(seat, text);
+      if (!move) return fail("'" + text + "' does not read: " + move.message());
+      Sample sample;
+      encode(s, last, sample.planes);
+      // Every legal move is in the target (the loss is over them), the played one certain.
+      s.legal_moves(list);
+      for (std::size_t k = 0; k < list.size(); ++k)
+        sample.policy.emplace_back(static_cast<std::int16_t>(policy_index(list[k], s.side())),
+                                   list[k] == *move ? 1.0f : 0.0f);
+      if (auto applied = s.apply_checked(seat, *move); !applied)
+        return fail("'" + text + "' is not legal there: " + applied.message());
+      game.push_back(std::move(sample));
+      movers.push_back(seat);
+      last = *move;
+    }
+    double discount = 1;
+    for (std::size_t t = game.size(); t-- > 0;) {
+      const double result = !g.winner ? 0.0 : *g.winner == movers[t] ? 1.0 : -1.0;
+      game[t].value_target = static_cast<float>(result * discount);
+      discount *= c_.gamma;
+    }
+    std::move(game.begin(), game.end(), std::back_inserter(out));
+    return Status::Ok();
+  }
+
   static SurakartaNet init_net(const TrainConfig& config, const SarsaConfig& c) {
     torch::manual_seed(config.seed);
     SurakartaNet net(NetShape{c.channels, c.blocks});
@@ -346,17 +405,33 @@ class SarsaMethod final : public TrainingMethod {
       std::move(r.samples.begin(), r.samples.end(), std::back_inserter(samples));
     }
 
-    // Updates: `epochs` shuffled passes over this call's positions, at the decayed step size.
     const double lr = step_size();
+    const Losses sum = learn(samples, c_.epochs, lr, static_cast<std::uint64_t>(games_));
+    games_ += games;
+    TrainStats stats;
+    stats.games = games;
+    stats.positions = static_cast<std::int64_t>(samples.size());
+    stats.loss = sum.total;
+    stats.epsilon = epsilon();
+    stats.step_size = lr;
+    stats.extra = {{"value_loss", sum.value},
+                   {"policy_loss", sum.policy},
+                   {"plies", records.empty() ? 0.0 : plies / records.size()},
+                   {"black_score", records.empty() ? 0.0 : black / records.size()}};
+    return stats;
+  }
+
+  // `epochs` shuffled passes over `samples` in batches at step size `lr`; the mean losses.
+  Losses learn(const std::vector<Sample>& samples, int epochs, double lr, std::uint64_t salt) {
     for (auto& group : optimizer_.param_groups())
       static_cast<torch::optim::AdamOptions&>(group.options()).lr(lr);
-    Rng rng(splitmix64(config_.seed) ^ static_cast<std::uint64_t>(games_));
+    Rng rng(splitmix64(config_.seed) ^ salt);
     std::vector<std::size_t> order(samples.size());
     std::iota(order.begin(), order.end(), 0);
     Losses sum;
     std::int64_t steps = 0;
     std::vector<Sample> batch;
-    for (int epoch = 0; epoch < c_.epochs; ++epoch) {
+    for (int epoch = 0; epoch < epochs; ++epoch) {
       for (std::size_t i = order.size(); i > 1; --i)
         std::swap(order[i - 1], order[rng.below(static_cast<std::uint32_t>(i))]);
       for (std::size_t at = 0; at < order.size(); at += static_cast<std::size_t>(c_.batch)) {
@@ -370,19 +445,8 @@ class SarsaMethod final : public TrainingMethod {
         ++steps;
       }
     }
-    games_ += games;
-    TrainStats stats;
-    stats.games = games;
-    stats.positions = static_cast<std::int64_t>(samples.size());
-    const double n = std::max<std::int64_t>(steps, 1);
-    stats.loss = sum.total / n;
-    stats.epsilon = epsilon();
-    stats.step_size = lr;
-    stats.extra = {{"value_loss", sum.value / n},
-                   {"policy_loss", sum.policy / n},
-                   {"plies", records.empty() ? 0.0 : plies / records.size()},
-                   {"black_score", records.empty() ? 0.0 : black / records.size()}};
-    return stats;
+    const double n = static_cast<double>(std::max<std::int64_t>(steps, 1));
+    return Losses{sum.total / n, sum.value / n, sum.policy / n};
   }
 
   TrainConfig config_;

@@ -3,6 +3,7 @@
 // strength against random, batches shared between concurrent searches) and the SARSA method.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <latch>
@@ -338,4 +339,62 @@ TEST(SurakartaSarsa, MethodTrainsCheckpointsAndExports) {
 }
 
 }  // namespace
+// Real games (boyi-train --warm-start): each recorded position teaches the move played there
+// and the recorded result; the played move's logit at the start rises, and a move that does
+// not replay names its game.
+TEST(SurakartaSarsa, LearnsFromRecordedGames) {
+  TrainConfig config;
+  config.seed = 4;
+  config.threads = 1;
+  config.params = {{"channels", "8"}, {"blocks", "1"}};
+  auto method = make_training_method("surakarta", "sarsa", config);
+  ASSERT_TRUE(method.ok()) << method.message();
+  RecordedGame g;
+  g.game = "surakarta";
+  g.rules = State().rules().to_string();
+  State s;
+  Rng rng(11);
+  for (int ply = 0; ply < 24 && !s.is_terminal(); ++ply) {
+    surakarta::MoveList list;
+    s.legal_moves(list);
+    const auto m = list[rng.below(static_cast<std::uint32_t>(list.size()))];
+    g.actions.emplace_back(s.side(), s.format_move(m));
+    s.apply(m);
+  }
+  g.winner = 0;
+  const auto first = State().parse_move(0, g.actions[0].second);
+  ASSERT_TRUE(first.ok());
+  surakarta::MoveList opening;
+  State().legal_moves(opening);
+  // The played move's share of the policy over the legal moves at the start.
+  const auto start_share = [&] {
+    const fs::path file = temp_file("warm.pt");
+    EXPECT_TRUE(method.value()->export_weights(file).ok());
+    std::vector<Planes> planes(1);
+    encode(State(), std::nullopt, planes[0]);
+    std::vector<NetOutput> out(1);
+    auto net = load_network(file);
+    evaluate_into(net.value(), planes, out);
+    double total = 0, played = 0;
+    for (std::size_t i = 0; i < opening.size(); ++i) {
+      const double e = std::exp(out[0].logits[static_cast<std::size_t>(policy_index(opening[i], 0))]);
+      total += e;
+      if (opening[i] == *first) played = e;
+    }
+    return played / total;
+  };
+  const double before = start_share();
+  auto stats = method.value()->learn_from_games({g, g}, 8);
+  ASSERT_TRUE(stats.ok()) << stats.message();
+  EXPECT_EQ(stats->positions, static_cast<std::int64_t>(2 * g.actions.size()));
+  EXPECT_GT(stats->loss, 0);
+  EXPECT_EQ(method.value()->games_played(), 0);
+  EXPECT_GT(start_share(), before);
+  RecordedGame bad = g;
+  bad.actions[1].second = bad.actions[0].second;  // that piece has moved away
+  auto refused = method.value()->learn_from_games({g, bad}, 1);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_NE(refused.message().find("recorded game 2"), std::string::npos) << refused.message();
+}
+
 }  // namespace boyi::bots::learned::surakarta_net
