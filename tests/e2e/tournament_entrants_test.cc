@@ -4,6 +4,7 @@
 // crashed entrants forfeit after the tournament's wait and the tournament goes on to the
 // end. On the way: open registration (JoinTournament), a subscriber's live standings, the
 // admin API's authentication, the records bundles and a finished game's per-seat views.
+// Also: an admin's announcement, and a game the arbiter voids played again.
 #include <map>
 
 #include "tests/e2e/tournament_support.h"
@@ -322,6 +323,82 @@ TEST(TournamentEntrants, AnAdminsAnnouncementReachesTheFollowersAndTheLog) {
   std::size_t at = 0, audited = 0;
   while ((at = log.out.find("tournament.announce", at)) != std::string::npos) ++audited, ++at;
   EXPECT_EQ(audited, 2u) << log.out;
+}
+
+// The arbiter voids a running tournament game (boyi-admin arbiter void): it ends aborted,
+// the tournament plays the same pairing again as a new match (attempt 2), and the replay's
+// result is what counts; the void is in the audit log and the tournament's events.
+TEST(TournamentEntrants, AVoidedGameIsPlayedAgain) {
+  auto server = start_test_server();
+  E2E_ASSERT_OK(server, nullptr);
+  ServerProcess& s = **server;
+  ASSERT_EQ(run_admin(s, "user add root --admin", "root-password-1\n").code, 0);
+  const std::string names[2] = {unique_name("east"), unique_name("west")};
+  std::unique_ptr<Client> bots[2];
+  for (int i = 0; i < 2; ++i) {
+    auto token = bot_token(s, names[i]);
+    E2E_ASSERT_OK(token, &s);
+    auto c = bot_client(s.port(), Transport::tcp_json, *token);
+    E2E_ASSERT_OK(c, &s);
+    bots[i] = std::move(c).value();
+  }
+  const nlohmann::json spec = {{"name", "void cup"},
+                               {"game", "dots"},
+                               {"time", {{"total_ms", 600000}}},
+                               {"settings", {{"format", "rr"}}},
+                               {"entrants", {names[0], names[1]}}};
+  const std::string admin = tourney::basic_auth("root", "root-password-1");
+  auto created = http_json(s.port(), "POST", "/api/tournaments", spec.dump(), admin);
+  E2E_ASSERT_OK(created, &s);
+  ASSERT_EQ(created->status, 201) << created->body.dump();
+  const std::string id = created->body["id"];
+  auto started = http_json(s.port(), "POST", "/api/tournaments/" + id + "/start", "", admin);
+  E2E_ASSERT_OK(started, &s);
+  ASSERT_EQ(started->status, 200) << started->body.dump();
+
+  const auto match_started = [](const v1::ServerMessage& m) { return m.has_match_started(); };
+  auto first = bots[0]->expect(match_started, "the first game", 10s);
+  E2E_ASSERT_OK(first, &s);
+  const std::string voided = first->match_started().match_id();
+  auto voiding = run_admin(s, "arbiter void " + voided + " --reason 'the wrong board size'");
+  ASSERT_EQ(voiding.code, 0) << voiding.out;
+  auto ended = bots[0]->expect([](const v1::ServerMessage& m) { return m.has_match_ended(); },
+                               "the void", 10s);
+  E2E_ASSERT_OK(ended, &s);
+  EXPECT_EQ(ended->match_ended().outcome().ending(), v1::ENDING_ABORTED);
+
+  auto replay = bots[0]->expect(match_started, "the game played again", 15s);
+  E2E_ASSERT_OK(replay, &s);
+  const std::string again = replay->match_started().match_id();
+  EXPECT_NE(again, voided);
+  v1::ClientMessage resign;
+  resign.mutable_resign()->set_match_id(again);
+  auto resigned = bots[0]->request(resign);
+  E2E_ASSERT_OK(resigned, &s);
+  EXPECT_TRUE(resigned->has_ack()) << describe(*resigned);
+
+  ASSERT_TRUE(wait_until(
+      [&] {
+        auto t = tournament_summary(s.port(), id);
+        return t.is_object() && t["status"] == "finished";
+      },
+      15s));
+  auto report = http_json(s.port(), "GET", "/api/tournaments/" + id);
+  E2E_ASSERT_OK(report, &s);
+  const auto& games = report->body["games"];
+  ASSERT_EQ(games.size(), 1u) << report->body.dump();
+  EXPECT_EQ(games[0]["attempts"], 2);
+  EXPECT_EQ(games[0]["match_id"], again);
+  const int east_seat = replay->match_started().seat();
+  EXPECT_EQ(games[0]["result"], east_seat == 0 ? "0-1" : "1-0") << games[0].dump();
+  bool told = false;
+  for (const auto& e : report->body["events"])
+    told = told || (e["kind"] == "game_aborted" &&
+                    e["detail"].get<std::string>().find("played again") != std::string::npos);
+  EXPECT_TRUE(told) << report->body["events"].dump();
+  auto log = run_admin(s, "audit list --match " + voided);
+  EXPECT_NE(log.out.find("match.void"), std::string::npos) << log.out;
+  EXPECT_NE(log.out.find("the wrong board size"), std::string::npos) << log.out;
 }
 
 }  // namespace
