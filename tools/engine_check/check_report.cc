@@ -33,8 +33,8 @@ std::string Report::text() const {
     if (!s.summary.empty()) out += "  " + s.summary;
     out += "\n";
     for (const auto& f : s.findings)
-      out += std::string("          ") + (f.severity == Severity::kFail ? "x " : "! ") + f.text +
-             "\n";
+      out +=
+          std::string("          ") + (f.severity == Severity::kFail ? "x " : "! ") + f.text + "\n";
   }
   if (!figures_.empty()) {
     out += "\nFigures:\n";

@@ -70,10 +70,10 @@ TEST(EngineCheck, BoyiEnginePassesBehindEachProtocol) {
   const std::vector<std::pair<std::string, std::string>> cases = {
       {"junqi-ccgc", "junqi"}, {"sau", "dots"}, {"sau", "surakarta"}, {"piskvork", "gomoku"}};
   for (const auto& [protocol, game] : cases) {
-    auto o = options(protocol,
-                     {BOYI_ENGINE_BIN, "--game", game, "--protocol", protocol, "--engine", "greedy",
-                      "--quiet"},
-                     game);
+    auto o = options(
+        protocol,
+        {BOYI_ENGINE_BIN, "--game", game, "--protocol", protocol, "--engine", "greedy", "--quiet"},
+        game);
     const Report r = check(o);
     EXPECT_TRUE(r.passed()) << r.text();
     EXPECT_EQ(r.warnings(), 0) << r.text();
@@ -159,8 +159,9 @@ TEST(EngineCheck, TheSameMoveAfterErrorFails) {
   const Report good = check(test_engine("sau", "good"));
   bool answered = false;
   for (const auto& s : good.scenarios())
-    answered = answered || (s.name == "error reply" &&
-                            s.summary.find("answered `error` with another move") != std::string::npos);
+    answered =
+        answered || (s.name == "error reply" &&
+                     s.summary.find("answered `error` with another move") != std::string::npos);
   EXPECT_TRUE(answered) << good.text();
 }
 

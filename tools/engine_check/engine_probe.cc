@@ -1,5 +1,7 @@
 #include "tools/engine_check/engine_probe.h"
 
+#include "tools/engine_check/scenario_support.h"
+
 #include <algorithm>
 #include <fstream>
 
@@ -11,16 +13,6 @@ using std::chrono::milliseconds;
 
 std::int64_t ms_between(bots::SteadyTime from, bots::SteadyTime to) {
   return std::chrono::duration_cast<milliseconds>(to - from).count();
-}
-
-// A line as the report quotes it: printable, cut short.
-std::string quote(std::string_view line) {
-  std::string out = "'";
-  for (char c : line.substr(0, 60)) {
-    const auto u = static_cast<unsigned char>(c);
-    out += u < 0x20 || u == 0x7f ? '?' : c;
-  }
-  return out + (line.size() > 60 ? "...'" : "'");
 }
 
 // The peak resident memory of a running process (VmHWM), in KiB; -1 if unknown.
@@ -84,8 +76,8 @@ void EngineProbe::sample_memory() {
   stats_.peak_rss_kb = std::max(stats_.peak_rss_kb, kb);
   if (!told_memory_ && kb > options_.memory_mb * 1024) {
     told_memory_ = true;
-    result_.fail("uses " + std::to_string(kb / 1024) + " MiB of memory" + here() +
-                 ", over the " + std::to_string(options_.memory_mb) + " MiB allowed");
+    result_.fail("uses " + std::to_string(kb / 1024) + " MiB of memory" + here() + ", over the " +
+                 std::to_string(options_.memory_mb) + " MiB allowed");
   }
 }
 
@@ -133,7 +125,8 @@ std::optional<EngineProbe::Answer> EngineProbe::await(
     stats_.total_ms += ms;
     if (ms > stats_.slowest_ms) {
       stats_.slowest_ms = ms;
-      stats_.slowest_where = result_.name + (where_.empty() || where_ == result_.name ? "" : ", " + where_);
+      stats_.slowest_where =
+          result_.name + (where_.empty() || where_ == result_.name ? "" : ", " + where_);
     }
     return Answer{*line, ms};
   }

@@ -47,7 +47,7 @@ class EngineProbe {
   bool send(std::string_view line);
 
   struct Answer {
-    std::string line;  // without its line end
+    std::string line;     // without its line end
     std::int64_t ms = 0;  // from the request (the last send) to the answer's arrival
   };
   // The engine's answer to a request: the first line `is_answer` accepts. Lines

@@ -17,26 +17,9 @@ namespace {
 namespace lines = bots::junqi_lines;
 constexpr std::size_t kMaxLine = 4096;
 
-bool has_keyword(std::string_view line, std::string_view word) {
-  return lines::keyword(line) == word;
-}
-
-// INFO 1.0 -> NAME x. The name, or nothing (the findings are made).
 std::optional<std::string> handshake(EngineProbe& probe, const TextCheckOptions& o,
                                      ScenarioResult& r, AnswerStats& stats) {
-  probe.at("handshake");
-  if (!probe.start() || !probe.send("INFO 1.0")) return std::nullopt;
-  auto a = probe.await("NAME", o.startup_ms, [](std::string_view l) { return has_keyword(l, "NAME"); });
-  if (!a) return std::nullopt;
-  stats.slowest_start_ms = std::max(stats.slowest_start_ms, probe.ms_since_start());
-  auto name = lines::parse_name(a->line);
-  if (!name) {
-    r.fail("answered " + quote(a->line) + " to INFO 1.0: " + name.message());
-    return std::nullopt;
-  }
-  if (a->line != "NAME " + *name)
-    r.warn(quote(a->line) + " is not in the exact form 'NAME <team>' (one space, no trailing ones)");
-  return *name;
+  return name_handshake(probe, o, r, stats, {"INFO 1.0", "NAME", lines::parse_name});
 }
 
 int flag_for(const junqi::State& s, Seat receiver) {
@@ -61,7 +44,7 @@ ScenarioResult game(const TextCheckOptions& o, const junqi::Rules& rules, int k,
   start.seconds = static_cast<int>(o.bank_ms / 1000);
   start.no_battle_limit = rules.no_battle_limit;
   if (!probe.send(lines::format_start(start))) return r;
-  auto a = probe.await("ARRAY", bank, [](std::string_view l) { return has_keyword(l, "ARRAY"); });
+  auto a = probe.await("ARRAY", bank, [](std::string_view l) { return first_word_is(l, "ARRAY"); });
   if (!a) return r;
   bank -= a->ms;
   auto letters = lines::parse_array(a->line);
@@ -101,12 +84,14 @@ ScenarioResult game(const TextCheckOptions& o, const junqi::Rules& rules, int k,
     }
     probe.at("move " + std::to_string(moves));
     lines::Go go;
-    if (pending) go = *pending;
-    else go.first_turn = true;
+    if (pending)
+      go = *pending;
+    else
+      go.first_turn = true;
     pending.reset();
     if (!probe.send(lines::format_go(go, seat))) break;
     a = probe.await("BESTMOVE", std::max<std::int64_t>(bank, 0),
-                    [](std::string_view l) { return has_keyword(l, "BESTMOVE"); });
+                    [](std::string_view l) { return first_word_is(l, "BESTMOVE"); });
     if (!a) break;
     bank -= a->ms;
     if (bank < 0) break;  // lost on time (the finding is made)

@@ -39,9 +39,9 @@ bool is_comment(std::string_view line) {
 // START 15 -> OK.
 bool start_board(EngineProbe& probe, const TextCheckOptions& o, ScenarioResult& r) {
   if (!probe.send("START 15")) return false;
-  auto a = probe.await("OK to START 15", o.startup_ms,
-                       [](std::string_view l) { return has_keyword(l, "OK") || lines::is_error(l); },
-                       is_comment);
+  auto a = probe.await(
+      "OK to START 15", o.startup_ms,
+      [](std::string_view l) { return has_keyword(l, "OK") || lines::is_error(l); }, is_comment);
   if (!a) return false;
   if (lines::is_error(a->line)) {
     r.fail("refused a 15x15 board: " + quote(a->line));
@@ -53,11 +53,11 @@ bool start_board(EngineProbe& probe, const TextCheckOptions& o, ScenarioResult& 
 
 // The settings a manager sends before a game; none wants an answer.
 bool send_settings(EngineProbe& probe, const TextCheckOptions& o, const gomoku::Rules& rules) {
-  for (const std::string& line :
-       {"INFO timeout_turn " + std::to_string(o.move_ms),
-        "INFO timeout_match " + std::to_string(o.bank_ms),
-        "INFO max_memory " + std::to_string(o.memory_mb * 1024 * 1024), std::string("INFO game_type 1"),
-        "INFO rule " + std::to_string(lines::rule_bits(rules.rule))})
+  for (const std::string& line : {"INFO timeout_turn " + std::to_string(o.move_ms),
+                                  "INFO timeout_match " + std::to_string(o.bank_ms),
+                                  "INFO max_memory " + std::to_string(o.memory_mb * 1024 * 1024),
+                                  std::string("INFO game_type 1"),
+                                  "INFO rule " + std::to_string(lines::rule_bits(rules.rule))})
     if (!probe.send(line)) return false;
   return true;
 }
@@ -87,8 +87,8 @@ std::optional<gomoku::Point> answer_move(EngineProbe& probe, AnyGame& g, Seat se
   }
   const Outcome out = g.outcome();
   if (out.ending == Ending::kFoul && out.winner != seat) {
-    r.fail("played a renju foul at " + gomoku::format_point(p) + " (" + where + "): " +
-           out.detail + " (it loses)");
+    r.fail("played a renju foul at " + gomoku::format_point(p) + " (" + where + "): " + out.detail +
+           " (it loses)");
     return std::nullopt;
   }
   return p;
@@ -168,8 +168,8 @@ ScenarioResult board(const TextCheckOptions& o, const gomoku::Rules& rules, Answ
   if (!told || !probe.send("DONE")) return r;
   std::int64_t bank = o.bank_ms;
   FormCheck form(r);
-  const auto p = answer_move(probe, g, seat, std::min(o.move_ms, o.bank_ms), bank,
-                             "after BOARD", r, form);
+  const auto p =
+      answer_move(probe, g, seat, std::min(o.move_ms, o.bank_ms), bank, "after BOARD", r, form);
   if (!p) return r;
   r.summary = std::to_string(stones.size()) + " stones, " + (seat == 0 ? "black" : "white") +
               " to play: answered " + gomoku::format_point(*p);
@@ -194,13 +194,12 @@ ScenarioResult handshake(const TextCheckOptions& o, const gomoku::Rules& rules,
              ": INFO wants no answer (Gomocup managers skip the line)");
   }
   if (!probe.alive() || !probe.send("ABOUT")) return r;
-  auto about = probe.await("the ABOUT answer", o.move_ms,
-                           [](std::string_view l) { return l.find('=') != std::string_view::npos; },
-                           is_comment);
+  auto about = probe.await(
+      "the ABOUT answer", o.move_ms,
+      [](std::string_view l) { return l.find('=') != std::string_view::npos; }, is_comment);
   if (!about) return r;
   std::string name = lines::about_name(about->line);
-  if (name.empty())
-    r.fail("the ABOUT answer " + quote(about->line) + " has no name=\"...\" field");
+  if (name.empty()) r.fail("the ABOUT answer " + quote(about->line) + " has no name=\"...\" field");
   if (!probe.send("BOYI_CHECK_UNKNOWN_COMMAND")) return r;
   auto unknown = probe.maybe_line(1000);
   if (!unknown)

@@ -19,26 +19,9 @@ namespace {
 namespace lines = bots::sau_lines;
 constexpr int kErrorRetries = 3;
 
-bool has_keyword(std::string_view line, std::string_view word) {
-  const auto words = bots::line_words(line);
-  return !words.empty() && words[0] == word;
-}
-
 std::optional<std::string> handshake(EngineProbe& probe, const TextCheckOptions& o,
                                      ScenarioResult& r, AnswerStats& stats) {
-  probe.at("handshake");
-  if (!probe.start() || !probe.send("name?")) return std::nullopt;
-  auto a = probe.await("name", o.startup_ms, [](std::string_view l) { return has_keyword(l, "name"); });
-  if (!a) return std::nullopt;
-  stats.slowest_start_ms = std::max(stats.slowest_start_ms, probe.ms_since_start());
-  auto name = lines::parse_name(a->line);
-  if (!name) {
-    r.fail("answered " + quote(a->line) + " to name?: " + name.message());
-    return std::nullopt;
-  }
-  if (a->line != "name " + *name)
-    r.warn(quote(a->line) + " is not in the exact form 'name <engine>' (one space, no trailing ones)");
-  return *name;
+  return name_handshake(probe, o, r, stats, {"name?", "name", lines::parse_name});
 }
 
 struct GamePlan {
@@ -104,7 +87,7 @@ ScenarioResult game(const TextCheckOptions& o, const GamePlan& plan, AnswerStats
     std::optional<std::string> notation;
     for (int errors = 0; !notation && probe.alive();) {
       auto a = probe.await("move", std::max<std::int64_t>(bank, 0),
-                           [](std::string_view l) { return has_keyword(l, "move"); });
+                           [](std::string_view l) { return first_word_is(l, "move"); });
       if (!a) break;
       bank -= a->ms;
       if (bank < 0) break;  // lost on time (the finding is made)

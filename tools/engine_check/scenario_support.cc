@@ -1,6 +1,13 @@
 #include "tools/engine_check/scenario_support.h"
 
+#include "bots/bridges/text_protocol_lines.h"
+
 namespace boyi::engine_check {
+
+bool first_word_is(std::string_view line, std::string_view word) {
+  const auto words = bots::line_words(line);
+  return !words.empty() && words[0] == word;
+}
 
 std::string quote(std::string_view line) {
   std::string out = "'";
@@ -17,6 +24,26 @@ std::string game_summary(const Outcome& outcome, Seat engine_seat, int moves) {
   const std::string detail = outcome.detail.empty() ? "" : " (" + outcome.detail + ")";
   if (outcome.is_draw()) return "drawn" + detail + length;
   return (*outcome.winner == engine_seat ? "won" : "lost") + detail + length;
+}
+
+std::optional<std::string> name_handshake(EngineProbe& probe, const TextCheckOptions& o,
+                                          ScenarioResult& r, AnswerStats& stats,
+                                          const NameExchange& x) {
+  probe.at("handshake");
+  if (!probe.start() || !probe.send(x.request)) return std::nullopt;
+  auto a = probe.await(x.keyword, o.startup_ms,
+                       [&](std::string_view l) { return first_word_is(l, x.keyword); });
+  if (!a) return std::nullopt;
+  stats.slowest_start_ms = std::max(stats.slowest_start_ms, probe.ms_since_start());
+  auto name = x.parse_name(a->line);
+  if (!name) {
+    r.fail("answered " + quote(a->line) + " to " + x.request + ": " + name.message());
+    return std::nullopt;
+  }
+  if (a->line != x.keyword + " " + *name)
+    r.warn(quote(a->line) + " is not in the exact form '" + x.keyword +
+           " <name>' (one space, no trailing ones)");
+  return *name;
 }
 
 void FormCheck::exact(std::string_view line, std::string_view canonical, const std::string& what) {

@@ -67,9 +67,9 @@ Result<Report> run_text_check(const TextCheckOptions& given) {
   if (stats.peak_rss_kb > 0)
     report.figure("peak memory " + mib(stats.peak_rss_kb) + " (limit " +
                   std::to_string(o.memory_mb) + " MiB)");
-  report.figure("each side's time: " + bots::describe_ms(o.bank_ms) +
-                (o.protocol == "piskvork" ? ", at most " + bots::describe_ms(o.move_ms) + " a move"
-                                          : ""));
+  report.figure(
+      "each side's time: " + bots::describe_ms(o.bank_ms) +
+      (o.protocol == "piskvork" ? ", at most " + bots::describe_ms(o.move_ms) + " a move" : ""));
   return report;
 }
 

@@ -16,13 +16,13 @@
 namespace boyi::engine_check {
 
 struct TextCheckOptions {
-  std::string protocol;  // junqi-ccgc, sau, piskvork
-  std::string game;      // junqi, dots, surakarta, gomoku ("" : the protocol's game)
-  std::string rules;     // the game's rules text ("": its defaults)
-  std::vector<std::string> argv;  // the engine's command, run as is (no shell)
-  int games = 2;                  // whole games, the engine's seat alternating
-  std::int64_t bank_ms = 60'000;  // each side's time for a game (told to the engine)
-  std::int64_t move_ms = 5'000;   // piskvork: timeout_turn; others: a warning past it
+  std::string protocol;              // junqi-ccgc, sau, piskvork
+  std::string game;                  // junqi, dots, surakarta, gomoku ("" : the protocol's game)
+  std::string rules;                 // the game's rules text ("": its defaults)
+  std::vector<std::string> argv;     // the engine's command, run as is (no shell)
+  int games = 2;                     // whole games, the engine's seat alternating
+  std::int64_t bank_ms = 60'000;     // each side's time for a game (told to the engine)
+  std::int64_t move_ms = 5'000;      // piskvork: timeout_turn; others: a warning past it
   std::int64_t startup_ms = 10'000;  // the handshake's answer, from the process start
   std::int64_t exit_ms = 2'000;      // after the goodbye, until the process has exited
   std::int64_t memory_mb = 512;      // peak resident memory allowed (piskvork: max_memory)

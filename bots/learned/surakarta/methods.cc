@@ -7,12 +7,12 @@
 #include <numeric>
 #include <thread>
 
+#include "base/rng.h"
 #include "bots/learned/archive.h"
 #include "bots/learned/device.h"
 #include "bots/learned/surakarta/evaluator.h"
 #include "bots/learned/surakarta/sarsa.h"
 #include "bots/learned/training_method.h"
-#include "base/rng.h"
 
 namespace boyi::bots::learned {
 
@@ -295,12 +295,12 @@ class SarsaMethod final : public TrainingMethod {
   // Supervised warm start: every recorded position, the move played there as the policy
   // target and the recorded result, discounted by γ per ply to the end, as the value target
   // (from the mover's side); then `epochs` passes at the first step size.
-  Result<TrainStats> learn_from_games(const std::vector<RecordedGame>& games,
-                                      int epochs) override {
+  Result<TrainStats> learn_from_games(const std::vector<RecordedGame>& games, int epochs) override {
     std::vector<Sample> samples;
     for (std::size_t i = 0; i < games.size(); ++i) {
       auto replayed = replay(games[i], samples);
-      if (!replayed) return fail("recorded game " + std::to_string(i + 1) + ": " + replayed.message());
+      if (!replayed)
+        return fail("recorded game " + std::to_string(i + 1) + ": " + replayed.message());
     }
     TrainStats stats;
     try {

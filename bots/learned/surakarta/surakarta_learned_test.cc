@@ -12,13 +12,13 @@
 #include <string_view>
 #include <thread>
 
+#include "base/rng.h"
 #include "bots/engines/surakarta/tactical_positions.h"
 #include "bots/learned/surakarta/evaluator.h"
 #include "bots/learned/surakarta/network.h"
 #include "bots/learned/surakarta/sarsa.h"
 #include "bots/learned/training_method.h"
 #include "bots/player.h"
-#include "base/rng.h"
 
 namespace boyi::bots::learned::surakarta_net {
 namespace {
@@ -377,7 +377,8 @@ TEST(SurakartaSarsa, LearnsFromRecordedGames) {
     evaluate_into(net.value(), planes, out);
     double total = 0, played = 0;
     for (std::size_t i = 0; i < opening.size(); ++i) {
-      const double e = std::exp(out[0].logits[static_cast<std::size_t>(policy_index(opening[i], 0))]);
+      const double e =
+          std::exp(out[0].logits[static_cast<std::size_t>(policy_index(opening[i], 0))]);
       total += e;
       if (opening[i] == *first) played = e;
     }
