@@ -2,7 +2,9 @@
 // the program is shutting down. A TimeBudget given one reports should_stop() as soon as it is
 // raised, so every search that polls its budget answers at once with the best move it holds.
 // Signals chain: a signal with a parent is raised when the parent is (a house bot's own
-// signal under the server's one for shutdown). Raising is thread-safe and cannot be undone.
+// signal under the server's one for shutdown). Raising is thread-safe; lowering is for a
+// signal that serves one search after another (boyi-engine's: raised while a line that
+// interrupts thinking waits to be read).
 #pragma once
 
 #include <atomic>
@@ -16,6 +18,7 @@ class StopSignal {
   StopSignal& operator=(const StopSignal&) = delete;
 
   void raise() { raised_.store(true, std::memory_order_relaxed); }
+  void lower() { raised_.store(false, std::memory_order_relaxed); }
   bool raised() const {
     return raised_.load(std::memory_order_relaxed) || (parent_ && parent_->raised());
   }

@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <thread>
+
 #include "bots/arena/arena.h"
 #include "bots/arena/random_seat_player.h"
 #include "bots/bridges/bridge_player.h"
@@ -150,6 +152,38 @@ TEST(BoyiEngineProcess, BadInputDoesNotStopIt) {
   ASSERT_TRUE(wrong.ok());
   EXPECT_FALSE((*wrong)->read_line(soon()).ok());
   EXPECT_EQ((*wrong)->stop(std::chrono::milliseconds(5000)), "the engine exited with status 2");
+}
+
+// The input is read while the engine thinks: YXSTOP makes it answer at once with the move it
+// has, and END during a search ends the program at once, long before a 60 s turn is over.
+TEST(BoyiEngineProcess, YxStopAndEndActWhileItThinks) {
+  const auto thinking = [] {
+    auto made = EngineProcess::spawn({BOYI_ENGINE_BIN, "--game", "gomoku", "--protocol",
+                                      "piskvork", "--engine", "threat", "--quiet"},
+                                     1 << 16);
+    EXPECT_TRUE(made.ok()) << made.message();
+    auto& p = **made;
+    for (const char* line : {"START 15", "INFO timeout_turn 60000", "INFO timeout_match 0"})
+      EXPECT_TRUE(p.send(line, soon()).ok());
+    EXPECT_EQ(answer(p), "OK");
+    EXPECT_TRUE(p.send("TURN 7,7", soon()).ok());
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    return std::move(made).value();
+  };
+  auto stopped = thinking();
+  ASSERT_TRUE(stopped->send("YXSTOP", soon()).ok());
+  const std::string move = answer(*stopped);  // within answer()'s 10 s, not the turn's 60
+  EXPECT_TRUE(piskvork_lines::parse_point(move).ok()) << move;
+  // The next search is not stopped by the old YXSTOP: it thinks again (and is stopped by END).
+  ASSERT_TRUE(stopped->send("TURN 0,0", soon()).ok());
+  EXPECT_FALSE(stopped->read_line(std::chrono::steady_clock::now() + std::chrono::seconds(1)).ok());
+  ASSERT_TRUE(stopped->send("END", soon()).ok());
+  EXPECT_EQ(stopped->stop(std::chrono::milliseconds(20000)), "the engine exited with status 0");
+
+  auto ended = thinking();
+  ASSERT_TRUE(ended->send("END", soon()).ok());
+  EXPECT_TRUE(ended->exited_within(std::chrono::milliseconds(20000)));
+  EXPECT_EQ(ended->stop(std::chrono::milliseconds(0)), "the engine exited with status 0");
 }
 
 }  // namespace

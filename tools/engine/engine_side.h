@@ -16,6 +16,10 @@
 
 #include "base/result.h"
 
+namespace boyi::bots {
+class StopSignal;
+}
+
 namespace boyi::engine_tool {
 
 struct EngineConfig {
@@ -27,6 +31,9 @@ struct EngineConfig {
   std::int64_t margin_ms = 100;    // kept back from every limit
   // Where notes about refused input go (default: nowhere).
   std::function<void(const std::string&)> diagnostics;
+  // Raised while a line that interrupts thinking (EngineSide::interrupts) waits to be
+  // handled: every search then answers at once with the best move it has.
+  const bots::StopSignal* stop = nullptr;
 };
 
 class EngineSide {
@@ -36,6 +43,9 @@ class EngineSide {
   virtual std::vector<std::string> handle(std::string_view line) = 0;
   // The platform said goodbye (END / quit): the program exits.
   virtual bool done() const = 0;
+  // Whether `line` must act while the engine thinks (piskvork's YXSTOP and END, the others'
+  // goodbye): the input is read on its own thread, and such a line stops the search.
+  virtual bool interrupts(std::string_view line) const = 0;
 };
 
 // The protocols each game has: junqi-ccgc (junqi), sau (dots, surakarta), piskvork (gomoku).

@@ -5,6 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <set>
+
 #include "bots/bridges/junqi_lines.h"
 #include "bots/bridges/text_protocol_lines.h"
 #include "engine/dots/dots.h"
@@ -68,7 +71,7 @@ TEST(PiskvorkSide, AConversationWithBadLinesInIt) {
   EXPECT_TRUE(brain->handle("BOARD").empty());
   EXPECT_TRUE(brain->handle("7,7,1").empty());
   EXPECT_TRUE(brain->handle("junk").empty());
-  EXPECT_EQ(one(*brain, "DONE"), "ERROR bad BOARD line 'junk'");
+  EXPECT_EQ(one(*brain, "DONE"), "ERROR bad board line 'junk'");
   EXPECT_TRUE(brain->handle("BOARD").empty());
   EXPECT_TRUE(brain->handle("7,7,2").empty());
   EXPECT_TRUE(brain->handle("8,8,1").empty());
@@ -104,6 +107,69 @@ TEST(PiskvorkSide, TheSearchIsToldInAMessageLineBeforeTheMove) {
   EXPECT_EQ(out[0].rfind("MESSAGE ", 0), 0u) << out[0];
   EXPECT_NE(out[0].find(" tm "), std::string::npos) << out[0];
   EXPECT_TRUE(is_point(out[1])) << out[1];
+}
+
+// Yixin's YXBOARD sets a position without a move and YXSHOWFORBID lists black's forbidden
+// points under renju ("FORBID 0807." : x 8, y 7), none for white or under other rules.
+TEST(PiskvorkSide, YixinBoardAndForbiddenPoints) {
+  auto brain = side("piskvork", "gomoku");
+  ASSERT_TRUE(brain);
+  EXPECT_EQ(one(*brain, "START 15"), "OK");
+  EXPECT_TRUE(brain->handle("INFO rule 4").empty());
+  // Black (1, to move) on 6,7 7,7 and 8,5 8,6: 8,7 makes two open threes.
+  const auto yxboard = [&](std::vector<std::string> stones) {
+    EXPECT_TRUE(brain->handle("YXBOARD").empty());
+    for (const auto& st : stones) EXPECT_TRUE(brain->handle(st).empty());
+    EXPECT_TRUE(brain->handle("DONE").empty());
+  };
+  yxboard({"6,7,1", "0,0,2", "7,7,1", "0,4,2", "8,5,1", "14,0,2", "8,6,1", "14,14,2"});
+  EXPECT_EQ(one(*brain, "YXSHOWFORBID"), "FORBID 0807.");
+  EXPECT_TRUE(brain->interrupts("YXSTOP"));
+  EXPECT_TRUE(brain->interrupts("end"));
+  EXPECT_FALSE(brain->interrupts("TURN 1,1"));
+  EXPECT_TRUE(brain->handle("YXSTOP").empty());  // nothing to stop
+  yxboard({"6,7,2", "0,0,1", "7,7,2", "0,4,1", "8,5,2", "14,0,1", "8,6,2"});  // white to move
+  EXPECT_EQ(one(*brain, "YXSHOWFORBID"), "FORBID .");
+  EXPECT_TRUE(brain->handle("INFO rule 1").empty());
+  yxboard({"6,7,1", "0,0,2", "7,7,1", "0,4,2", "8,5,1", "14,0,2", "8,6,1", "14,14,2"});
+  EXPECT_EQ(one(*brain, "YXSHOWFORBID"), "FORBID .");
+}
+
+// Gomocup's swap2 opening: three stones on an empty board; with three or five, SWAP or
+// white's move on a free point; any other count is an error.
+TEST(PiskvorkSide, Swap2Board) {
+  EngineConfig c;
+  c.game = "gomoku";
+  c.spec = "threat";
+  c.name = "boyi-test";
+  auto made = make_engine_side("piskvork", c);
+  ASSERT_TRUE(made.ok()) << made.message();
+  EngineSide& brain = **made;
+  EXPECT_EQ(one(brain, "START 15"), "OK");
+  EXPECT_TRUE(brain.handle("INFO rule 1").empty());
+  EXPECT_TRUE(brain.handle("INFO timeout_turn 400").empty());
+  EXPECT_TRUE(brain.handle("SWAP2BOARD").empty());
+  const std::string three = one(brain, "DONE");
+  const auto stones = bots::line_words(three);
+  ASSERT_EQ(stones.size(), 3u) << three;
+  std::set<std::string> distinct;
+  for (auto st : stones) {
+    EXPECT_TRUE(is_point(std::string(st))) << three;
+    distinct.insert(std::string(st));
+  }
+  EXPECT_EQ(distinct.size(), 3u) << three;
+  for (const std::vector<std::string>& given :
+       {std::vector<std::string>{"7,7", "8,8", "6,8"},
+        std::vector<std::string>{"7,7", "8,8", "6,8", "9,9", "5,7"}}) {
+    EXPECT_TRUE(brain.handle("SWAP2BOARD").empty());
+    for (const auto& st : given) EXPECT_TRUE(brain.handle(st).empty());
+    const std::string reply = one(brain, "DONE");
+    const bool taken = std::find(given.begin(), given.end(), reply) != given.end();
+    EXPECT_TRUE(reply == "SWAP" || (is_point(reply) && !taken)) << reply;
+  }
+  EXPECT_TRUE(brain.handle("SWAP2BOARD").empty());
+  EXPECT_TRUE(brain.handle("7,7").empty());
+  EXPECT_EQ(one(brain, "DONE"), "ERROR SWAP2BOARD takes 0, 3 or 5 stones");
 }
 
 TEST(SauSide, ADotsConversationWithBadLinesAndAnError) {

@@ -41,6 +41,9 @@ class JunqiSide final : public EngineSide {
   }
 
   bool done() const override { return done_; }
+  bool interrupts(std::string_view line) const override {
+    return junqi_lines::keyword(line) == "END";
+  }
 
  private:
   std::vector<std::string> start(std::string_view line, Clock::time_point asked) {
@@ -123,7 +126,9 @@ class JunqiSide final : public EngineSide {
     tc.bank_ms = std::max<std::int64_t>(bank_ms_, 1);
     tc.moves_to_go = 40;
     tc.safety_margin_ms = config_.margin_ms;
-    return TimeBudget(tc);
+    TimeBudget budget(tc);
+    if (config_.stop) budget.set_stop(config_.stop);
+    return budget;
   }
 
   void charge(Clock::time_point asked) {

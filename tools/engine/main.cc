@@ -10,12 +10,17 @@
 
 #include <CLI/CLI.hpp>
 #include <cerrno>
+#include <condition_variable>
 #include <cstdio>
+#include <deque>
 #include <iostream>
+#include <mutex>
 #include <string>
+#include <thread>
 
 #include "bots/bridges/default_engine.h"
 #include "bots/player.h"
+#include "bots/search/stop_signal.h"
 #include "tools/engine/engine_side.h"
 
 namespace {
@@ -50,6 +55,56 @@ class LineReader {
   std::size_t pos_ = 0, len_ = 0;
 };
 
+// Reads the input on its own thread, so that a line which must act while the engine thinks
+// (EngineSide::interrupts: piskvork's YXSTOP and END, the others' goodbye) stops the search
+// at once instead of waiting behind it. `stop` is raised while such a line waits to be
+// handled, and at the end of the input (the platform is gone).
+class InputPump {
+ public:
+  InputPump(const boyi::engine_tool::EngineSide& side, boyi::bots::StopSignal& stop)
+      : side_(side), stop_(stop) {
+    std::thread([this] { read_all(); }).detach();
+  }
+
+  // The next line; false at the end of the input.
+  bool next(std::string& line) {
+    std::unique_lock lock(mu_);
+    ready_.wait(lock, [&] { return !lines_.empty() || ended_; });
+    if (lines_.empty()) return false;
+    line = std::move(lines_.front());
+    lines_.pop_front();
+    if (side_.interrupts(line) && --interrupts_waiting_ == 0 && !ended_) stop_.lower();
+    return true;
+  }
+
+ private:
+  void read_all() {
+    LineReader reader;
+    std::string line;
+    while (reader.next(line)) {
+      std::lock_guard lock(mu_);
+      if (side_.interrupts(line)) {
+        ++interrupts_waiting_;
+        stop_.raise();
+      }
+      lines_.push_back(line);
+      ready_.notify_one();
+    }
+    std::lock_guard lock(mu_);
+    ended_ = true;
+    stop_.raise();
+    ready_.notify_one();
+  }
+
+  const boyi::engine_tool::EngineSide& side_;
+  boyi::bots::StopSignal& stop_;
+  std::mutex mu_;
+  std::condition_variable ready_;
+  std::deque<std::string> lines_;
+  int interrupts_waiting_ = 0;
+  bool ended_ = false;
+};
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -77,15 +132,20 @@ int main(int argc, char** argv) {
     config.diagnostics = [](const std::string& note) {
       std::cerr << "boyi-engine: " << note << "\n";
     };
-  auto side = boyi::engine_tool::make_engine_side(protocol, config);
-  if (!side) {
-    std::cerr << "boyi-engine: " << side.message() << "\n";
+  // The signal, the side and the input live as long as the process (never freed): the
+  // reading thread may still wait for input, and ask the side about it, when main returns.
+  auto* stop = new boyi::bots::StopSignal();
+  config.stop = stop;
+  auto made = boyi::engine_tool::make_engine_side(protocol, config);
+  if (!made) {
+    std::cerr << "boyi-engine: " << made.message() << "\n";
     return 2;
   }
-  LineReader reader;
+  boyi::engine_tool::EngineSide* side = std::move(made).value().release();
+  auto* input = new InputPump(*side, *stop);
   std::string line;
-  while (!(*side)->done() && reader.next(line)) {
-    for (const auto& out : (*side)->handle(line)) {
+  while (!side->done() && input->next(line)) {
+    for (const auto& out : side->handle(line)) {
       std::fwrite(out.data(), 1, out.size(), stdout);
       std::fputc('\n', stdout);
     }

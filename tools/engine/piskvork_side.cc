@@ -1,17 +1,23 @@
 // The brain side of the Gomocup / piskvork protocol: START 15 / RESTART /
-// INFO / BEGIN / TURN / BOARD ... DONE / TAKEBACK / ABOUT / END. The rule comes
-// from INFO rule (4 renju, 1 exactly five, 0 freestyle; always the free
-// opening: the manager places every stone). Time: INFO timeout_turn is the
-// per-move limit, INFO time_left (sent before every move) the bank, else
-// timeout_match less what was used. Anything it cannot use is answered
+// INFO / BEGIN / TURN / BOARD ... DONE / TAKEBACK / ABOUT / END, Gomocup's swap2
+// opening (SWAP2BOARD ... DONE) and Yixin's extensions YXBOARD ... DONE (a position
+// without a move), YXSHOWFORBID (renju's forbidden points) and YXSTOP (answer now: the
+// input is read while the engine thinks). The rule comes from INFO rule (4 renju, 1
+// exactly five, 0 freestyle; always the free opening: the manager places every stone).
+// Time: INFO timeout_turn is the per-move limit, INFO time_left (sent before every move)
+// the bank, else timeout_match less what was used. Anything it cannot use is answered
 // with ERROR (bad values) or UNKNOWN (unknown commands).
 #include <algorithm>
+#include <array>
 #include <cctype>
+#include <cmath>
+#include <cstdio>
 #include <charconv>
 #include <chrono>
 #include <string>
 #include <vector>
 
+#include "base/rng.h"
 #include "bots/bridges/text_protocol_lines.h"
 #include "bots/player.h"
 #include "engine/gomoku/gomoku.h"
@@ -54,7 +60,7 @@ class PiskvorkSide final : public EngineSide {
   std::vector<std::string> handle(std::string_view raw) override {
     const auto asked = Clock::now();
     const std::string_view line = trim(raw);
-    if (in_board_) return board_line(line, asked);
+    if (listing_ != Listing::kNone) return board_line(line, asked);
     const auto space = line.find(' ');
     const std::string command = upper(line.substr(0, space));
     const std::string_view rest = space == std::string_view::npos ? "" : trim(line.substr(space));
@@ -82,12 +88,16 @@ class PiskvorkSide final : public EngineSide {
       if (!placed.empty()) return {placed};
       return move(asked);
     }
-    if (command == "BOARD") {
-      in_board_ = true;
+    if (command == "BOARD" || command == "YXBOARD" || command == "SWAP2BOARD") {
+      listing_ = command == "BOARD"     ? Listing::kBoard
+                 : command == "YXBOARD" ? Listing::kYxBoard
+                                        : Listing::kSwap2;
       board_.clear();
       board_error_.clear();
       return {};
     }
+    if (command == "YXSTOP") return {};  // it stopped the search, if one ran (interrupts)
+    if (command == "YXSHOWFORBID") return {forbid_line()};
     if (command == "TAKEBACK") return takeback(rest);
     if (command == "ABOUT")
       return {"name=\"" + config_.name + "\", version=\"0.1\", author=\"Boyi\", country=\"CN\""};
@@ -99,6 +109,10 @@ class PiskvorkSide final : public EngineSide {
   }
 
   bool done() const override { return done_; }
+  bool interrupts(std::string_view line) const override {
+    const std::string word = upper(trim(line).substr(0, trim(line).find(' ')));
+    return word == "YXSTOP" || word == "END";
+  }
 
  private:
   // A new game (START, RESTART): a fresh board and a fresh clock; the manager tells the
@@ -153,45 +167,71 @@ class PiskvorkSide final : public EngineSide {
     return "";
   }
 
+  // One line of a BOARD, YXBOARD or SWAP2BOARD listing: x,y,f (f 1 own, 2 the opponent's;
+  // SWAP2BOARD: x,y, the stones in the order played), until DONE.
   std::vector<std::string> board_line(std::string_view line, Clock::time_point asked) {
     if (upper(line) != "DONE") {
-      // x,y,f
-      const auto comma = line.rfind(',');
-      std::int64_t who = 0;
+      const bool swap2 = listing_ == Listing::kSwap2;
+      const auto comma = swap2 ? line.size() : line.rfind(',');
+      std::int64_t who = swap2 ? 1 + static_cast<std::int64_t>(board_.size() % 2) : 0;
       auto p = comma == std::string_view::npos ? Result<Point>(fail("expected x,y,f"))
                                                : piskvork_lines::parse_point(line.substr(0, comma));
-      if (!p || !read_int(line.substr(comma + 1), who) || who < 1 || who > 3) {
+      if (!p || (!swap2 && !read_int(line.substr(comma + 1), who)) || who < 1 || who > 3) {
         if (board_error_.empty())
-          board_error_ = "bad BOARD line '" + std::string(line.substr(0, 40)) + "'";
+          board_error_ = "bad board line '" + std::string(line.substr(0, 40)) + "'";
       } else {
         board_.emplace_back(*p, static_cast<int>(who));
       }
       return {};
     }
-    in_board_ = false;
+    const Listing listing = listing_;
+    listing_ = Listing::kNone;
     if (!board_error_.empty()) return {"ERROR " + board_error_};
+    if (listing == Listing::kSwap2) return swap2(asked);
+    auto position = board_position();
+    if (!position) return {"ERROR " + position.message()};
+    state_ = *position;
+    history_.clear();
+    if (listing == Listing::kYxBoard) return {};
+    return move(asked);
+  }
+
+  // The position a BOARD listing describes: black moved first, so with as many stones each
+  // black is to move (and the listing's own stones, 1, are the side to move's).
+  Result<gomoku::State> board_position() const {
     int own = 0, other = 0;
     for (const auto& [p, who] : board_) {
-      if (who == 3) return {"ERROR continuous-game stones (field 3) are not supported"};
+      if (who == 3) return fail("continuous-game stones (field 3) are not supported");
       (who == 1 ? own : other)++;
     }
-    // Black moved first: with as many stones each, black is to move, and that is us.
     const bool black = own == other;
-    if (!black && other != own + 1) return {"ERROR the stone counts do not fit alternate play"};
+    if (!black && other != own + 1) return fail("the stone counts do not fit alternate play");
     std::vector<std::string> rows(gomoku::kSize, std::string(gomoku::kSize, '.'));
     for (const auto& [p, who] : board_) {
       char& cell = rows[gomoku::kSize - 1 - gomoku::point_row(p)][gomoku::point_col(p)];
-      if (cell != '.') return {"ERROR a point is listed twice"};
+      if (cell != '.') return fail("a point is listed twice");
       cell = (who == 1) == black ? 'X' : 'O';
     }
     std::string diagram;
     for (const auto& r : rows) diagram += r + "\n";
-    auto position = gomoku::State::from_diagram(
-        rules_, diagram, black ? gomoku::Colour::kBlack : gomoku::Colour::kWhite);
-    if (!position) return {"ERROR " + position.message()};
-    state_ = *position;
-    history_.clear();
-    return move(asked);
+    return gomoku::State::from_diagram(rules_, diagram,
+                                       black ? gomoku::Colour::kBlack : gomoku::Colour::kWhite);
+  }
+
+  // Yixin's YXSHOWFORBID: black's forbidden points now, "FORBID " and each point as two
+  // two-digit numbers x y, then "." (none: "FORBID ."). Only renju forbids, only black.
+  std::string forbid_line() const {
+    std::string line = "FORBID ";
+    if (rules_.rule == gomoku::RuleSet::kRenju && !state_.is_terminal() &&
+        state_.colour_of(state_.to_move()) == gomoku::Colour::kBlack) {
+      state_.forbidden_points().for_each([&](Point p) {
+        char xy[8];
+        std::snprintf(xy, sizeof xy, "%02d%02d", gomoku::point_col(p),
+                      gomoku::kSize - 1 - gomoku::point_row(p));
+        line += xy;
+      });
+    }
+    return line + ".";
   }
 
   std::vector<std::string> takeback(std::string_view rest) {
@@ -205,8 +245,8 @@ class PiskvorkSide final : public EngineSide {
     return {"OK"};
   }
 
-  std::vector<std::string> move(Clock::time_point asked) {
-    if (state_.is_terminal()) return {"ERROR the game is over"};
+  // The time of the current turn, from what the manager said.
+  TimeControl turn_time() const {
     TimeControl tc;
     // timeout_turn 0 means "as fast as possible".
     tc.per_move_ms = timeout_turn_ms_ > 0 ? timeout_turn_ms_ : 50;
@@ -220,9 +260,28 @@ class PiskvorkSide final : public EngineSide {
     tc.increment_ms = time_increment_ms_;
     tc.safety_margin_ms =
         std::max<std::int64_t>(config_.margin_ms, std::min<std::int64_t>(tc.per_move_ms / 8, 1000));
-    const TimeBudget budget(tc);
+    return tc;
+  }
+
+  TimeBudget budget(const TimeControl& tc) const {
+    TimeBudget b(tc);
+    if (config_.stop) b.set_stop(config_.stop);
+    return b;
+  }
+
+  // The time spent since `asked`, charged to the clock the manager keeps for us.
+  std::int64_t charge(Clock::time_point asked) {
+    const std::int64_t spent =
+        std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - asked).count();
+    used_ms_ += spent;
+    if (time_left_ms_ >= 0) time_left_ms_ = std::max<std::int64_t>(0, time_left_ms_ - spent);
+    return spent;
+  }
+
+  std::vector<std::string> move(Clock::time_point asked) {
+    if (state_.is_terminal()) return {"ERROR the game is over"};
     const Seat me = state_.to_move();
-    gomoku::Move m = player_->choose(state_, me, budget);
+    gomoku::Move m = player_->choose(state_, me, budget(turn_time()));
     if (m.action != gomoku::Action::kPlace || !state_.check(me, m)) {
       gomoku::MoveList list;
       state_.legal_moves(list);
@@ -231,14 +290,84 @@ class PiskvorkSide final : public EngineSide {
     }
     history_.push_back(state_);
     (void)state_.apply_checked(me, m);
-    const std::int64_t spent =
-        std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - asked).count();
-    used_ms_ += spent;
-    if (time_left_ms_ >= 0) time_left_ms_ = std::max<std::int64_t>(0, time_left_ms_ - spent);
+    const std::int64_t spent = charge(asked);
     std::vector<std::string> out;
     if (auto note = player_->last_note()) out.push_back(message_line(*note, spent));
     out.push_back(piskvork_lines::format_point(m.point));
     return out;
+  }
+
+  // Gomocup's swap2 opening (SWAP2BOARD): with no stone, three (black, white, black) as
+  // balanced as a short look at a few candidates finds; with three or five, white is to
+  // move: "SWAP" (this brain takes black) when its search finds white worse, else white's
+  // move. The position stays, so the game goes on with TURN or BOARD.
+  std::vector<std::string> swap2(Clock::time_point asked) {
+    if (board_.size() != 0 && board_.size() != 3 && board_.size() != 5)
+      return {"ERROR SWAP2BOARD takes 0, 3 or 5 stones"};
+    gomoku::State position(rules_);
+    for (const auto& [p, who] : board_)
+      if (auto placed = position.apply_checked(position.to_move(), gomoku::Move::place(p));
+          !placed)
+        return {"ERROR " + placed.message()};
+    history_.clear();
+    if (board_.empty()) {
+      state_ = balanced_three();
+      charge(asked);
+      std::string out;
+      for (Point p : swap2_stones_) out += (out.empty() ? "" : " ") + piskvork_lines::format_point(p);
+      return {out};
+    }
+    state_ = position;
+    const Seat white = state_.to_move();
+    const gomoku::Move m = player_->choose(state_, white, budget(turn_time()));
+    const bool worse = white_value(player_->last_note()) < 0;
+    charge(asked);
+    if (worse || m.action != gomoku::Action::kPlace || !state_.check(white, m)) return {"SWAP"};
+    history_.push_back(state_);
+    (void)state_.apply_checked(white, m);
+    return {piskvork_lines::format_point(m.point)};
+  }
+
+  // The search's view of the position for white (to move): a proven result counts most,
+  // then the score; none: even.
+  static double white_value(const std::optional<ChoiceNote>& note) {
+    if (!note) return 0;
+    if (note->proven) return *note->proven ? 1e9 : -1e9;
+    return note->score ? *note->score : 0;
+  }
+
+  // The swap2 opener's three stones: black on H8, white next to it (direct or diagonal),
+  // black within two points; of a few candidates, the one whose white-to-move value is
+  // closest to even in a short search each.
+  gomoku::State balanced_three() {
+    std::vector<std::array<Point, 3>> candidates;
+    for (Point white : {gomoku::make_point(8, 7), gomoku::make_point(8, 8)})
+      for (int dc = -2; dc <= 2; ++dc)
+        for (int dr = -2; dr <= 2; ++dr) {
+          const Point black = gomoku::make_point(7 + dc, 7 + dr);
+          if (black != gomoku::kH8 && black != white) candidates.push_back({gomoku::kH8, white, black});
+        }
+    Rng rng(config_.seed ^ 0x5a2u ^ static_cast<std::uint64_t>(++swap2_openings_));
+    constexpr std::size_t kLooks = 8;
+    for (std::size_t i = 0; i < kLooks; ++i)
+      std::swap(candidates[i], candidates[i + rng.below(static_cast<std::uint32_t>(candidates.size() - i))]);
+    TimeControl look = turn_time();
+    look.per_move_ms = std::max<std::int64_t>(20, look.per_move_ms / (2 * kLooks));
+    look.bank_ms = -1;
+    double best = 2e9;
+    gomoku::State chosen(rules_);
+    for (std::size_t i = 0; i < kLooks; ++i) {
+      gomoku::State s(rules_);
+      for (Point p : candidates[i]) (void)s.apply_checked(s.to_move(), gomoku::Move::place(p));
+      (void)player_->choose(s, s.to_move(), budget(look));
+      const double v = std::abs(white_value(player_->last_note()));
+      if (v < best) {
+        best = v;
+        chosen = s;
+        swap2_stones_ = candidates[i];
+      }
+    }
+    return chosen;
   }
 
   // What the search found, as Gomocup GUIs show a brain's MESSAGE line (managers ignore it):
@@ -262,7 +391,10 @@ class PiskvorkSide final : public EngineSide {
   gomoku::Rules rules_;
   gomoku::State state_;
   std::vector<gomoku::State> history_;  // before each stone, for TAKEBACK
-  bool in_board_ = false;
+  enum class Listing { kNone, kBoard, kYxBoard, kSwap2 };
+  Listing listing_ = Listing::kNone;  // inside a listing of stones until DONE
+  std::array<Point, 3> swap2_stones_{};
+  int swap2_openings_ = 0;
   std::vector<std::pair<Point, int>> board_;
   std::string board_error_;
   std::int64_t timeout_turn_ms_ = 30'000;  // Gomocup's defaults until told otherwise

@@ -51,6 +51,7 @@ class SauSide final : public EngineSide {
   }
 
   bool done() const override { return done_; }
+  bool interrupts(std::string_view line) const override { return trim(line) == "quit"; }
 
  private:
   std::vector<std::string> opponent(const std::string& line, Clock::time_point asked) {
@@ -90,7 +91,8 @@ class SauSide final : public EngineSide {
     TimeControl tc;
     tc.bank_ms = std::max<std::int64_t>(bank_ms_, 1);
     tc.safety_margin_ms = config_.margin_ms;
-    const TimeBudget budget(tc);
+    TimeBudget budget(tc);
+    if (config_.stop) budget.set_stop(config_.stop);
     std::string action;
     G next = *state_;
     do {
