@@ -158,8 +158,8 @@ TEST(BoyiEngineProcess, BadInputDoesNotStopIt) {
 // has, and END during a search ends the program at once, long before a 60 s turn is over.
 TEST(BoyiEngineProcess, YxStopAndEndActWhileItThinks) {
   const auto thinking = [] {
-    auto made = EngineProcess::spawn({BOYI_ENGINE_BIN, "--game", "gomoku", "--protocol",
-                                      "piskvork", "--engine", "threat", "--quiet"},
+    auto made = EngineProcess::spawn({BOYI_ENGINE_BIN, "--game", "gomoku", "--protocol", "piskvork",
+                                      "--engine", "threat", "--quiet"},
                                      1 << 16);
     EXPECT_TRUE(made.ok()) << made.message();
     auto& p = **made;

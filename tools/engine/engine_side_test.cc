@@ -127,7 +127,7 @@ TEST(PiskvorkSide, YixinBoardAndForbiddenPoints) {
   EXPECT_TRUE(brain->interrupts("YXSTOP"));
   EXPECT_TRUE(brain->interrupts("end"));
   EXPECT_FALSE(brain->interrupts("TURN 1,1"));
-  EXPECT_TRUE(brain->handle("YXSTOP").empty());  // nothing to stop
+  EXPECT_TRUE(brain->handle("YXSTOP").empty());                               // nothing to stop
   yxboard({"6,7,2", "0,0,1", "7,7,2", "0,4,1", "8,5,2", "14,0,1", "8,6,2"});  // white to move
   EXPECT_EQ(one(*brain, "YXSHOWFORBID"), "FORBID .");
   EXPECT_TRUE(brain->handle("INFO rule 1").empty());

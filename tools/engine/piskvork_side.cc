@@ -10,10 +10,10 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
-#include <cmath>
-#include <cstdio>
 #include <charconv>
 #include <chrono>
+#include <cmath>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -306,15 +306,15 @@ class PiskvorkSide final : public EngineSide {
       return {"ERROR SWAP2BOARD takes 0, 3 or 5 stones"};
     gomoku::State position(rules_);
     for (const auto& [p, who] : board_)
-      if (auto placed = position.apply_checked(position.to_move(), gomoku::Move::place(p));
-          !placed)
+      if (auto placed = position.apply_checked(position.to_move(), gomoku::Move::place(p)); !placed)
         return {"ERROR " + placed.message()};
     history_.clear();
     if (board_.empty()) {
       state_ = balanced_three();
       charge(asked);
       std::string out;
-      for (Point p : swap2_stones_) out += (out.empty() ? "" : " ") + piskvork_lines::format_point(p);
+      for (Point p : swap2_stones_)
+        out += (out.empty() ? "" : " ") + piskvork_lines::format_point(p);
       return {out};
     }
     state_ = position;
@@ -345,12 +345,14 @@ class PiskvorkSide final : public EngineSide {
       for (int dc = -2; dc <= 2; ++dc)
         for (int dr = -2; dr <= 2; ++dr) {
           const Point black = gomoku::make_point(7 + dc, 7 + dr);
-          if (black != gomoku::kH8 && black != white) candidates.push_back({gomoku::kH8, white, black});
+          if (black != gomoku::kH8 && black != white)
+            candidates.push_back({gomoku::kH8, white, black});
         }
     Rng rng(config_.seed ^ 0x5a2u ^ static_cast<std::uint64_t>(++swap2_openings_));
     constexpr std::size_t kLooks = 8;
     for (std::size_t i = 0; i < kLooks; ++i)
-      std::swap(candidates[i], candidates[i + rng.below(static_cast<std::uint32_t>(candidates.size() - i))]);
+      std::swap(candidates[i],
+                candidates[i + rng.below(static_cast<std::uint32_t>(candidates.size() - i))]);
     TimeControl look = turn_time();
     look.per_move_ms = std::max<std::int64_t>(20, look.per_move_ms / (2 * kLooks));
     look.bank_ms = -1;

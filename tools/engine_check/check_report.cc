@@ -9,6 +9,15 @@ bool ScenarioResult::failed() const {
                      [](const Finding& f) { return f.severity == Severity::kFail; });
 }
 
+void ScenarioResult::add(Severity severity, std::string text) {
+  for (auto& f : findings)
+    if (f.severity == severity && f.text == text) {
+      ++f.times;
+      return;
+    }
+  findings.push_back({severity, std::move(text)});
+}
+
 int Report::failures() const {
   int n = 0;
   for (const auto& s : scenarios_)
@@ -33,8 +42,8 @@ std::string Report::text() const {
     if (!s.summary.empty()) out += "  " + s.summary;
     out += "\n";
     for (const auto& f : s.findings)
-      out +=
-          std::string("          ") + (f.severity == Severity::kFail ? "x " : "! ") + f.text + "\n";
+      out += std::string("          ") + (f.severity == Severity::kFail ? "x " : "! ") + f.text +
+             (f.times > 1 ? " (" + std::to_string(f.times) + " times)" : "") + "\n";
   }
   if (!figures_.empty()) {
     out += "\nFigures:\n";

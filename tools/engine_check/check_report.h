@@ -14,6 +14,7 @@ enum class Severity { kFail, kWarn };
 struct Finding {
   Severity severity = Severity::kFail;
   std::string text;  // plain words: what happened, where, and what the protocol wants
+  int times = 1;     // the same finding again is counted, not listed again
 };
 
 struct ScenarioResult {
@@ -21,8 +22,9 @@ struct ScenarioResult {
   std::string summary;  // one line: what was played or seen ("won 14-11 in 31 moves")
   std::vector<Finding> findings;
 
-  void fail(std::string text) { findings.push_back({Severity::kFail, std::move(text)}); }
-  void warn(std::string text) { findings.push_back({Severity::kWarn, std::move(text)}); }
+  void fail(std::string text) { add(Severity::kFail, std::move(text)); }
+  void warn(std::string text) { add(Severity::kWarn, std::move(text)); }
+  void add(Severity severity, std::string text);
   bool failed() const;
 };
 

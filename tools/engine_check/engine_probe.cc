@@ -155,7 +155,8 @@ void EngineProbe::no_answer(std::string_view what, std::int64_t waited_ms,
                  " but never ended the line: a referee reads whole lines ending in \\n");
     return;
   }
-  const std::string late = process_->collect_after_close(milliseconds(1000));
+  std::string late = process_->collect_after_close(milliseconds(1000));
+  late = late.substr(0, late.find_first_of("\r\n"));  // its first line is the point
   if (!late.empty()) {
     result_.fail("no " + asked + " within " + bots::describe_ms(waited_ms) +
                  "; when its input was closed it printed " + quote(late) +

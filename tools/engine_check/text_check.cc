@@ -50,7 +50,7 @@ Result<Report> run_text_check(const TextCheckOptions& given) {
     return fail("--games, --bank-ms, --move-ms and --max-moves must be positive");
 
   Report report(o.protocol + " engine '" + command_line(o.argv) + "', game " + o.game + " (" +
-                o.rules + ")");
+                (o.rules.empty() ? "its default rules" : o.rules) + ")");
   AnswerStats stats;
   if (o.protocol == "junqi-ccgc") check_junqi_ccgc(o, report, stats);
   if (o.protocol == "sau") check_sau(o, report, stats);

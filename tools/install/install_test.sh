@@ -19,7 +19,8 @@ fail() { echo "install test: FAIL: $*" >&2; exit 1; }
 cmake --install "$build" --prefix "$work/first" >/dev/null
 mv "$work/first" "$work/moved"
 prefix=$work/moved
-for p in boyi-server boyi-admin boyi-bot boyi-engine boyi-match boyi-tourney boyi-load boyi-play boyi-verify; do
+for p in boyi-server boyi-admin boyi-bot boyi-engine boyi-match boyi-tourney boyi-load boyi-play boyi-verify \
+  boyi-engine-check; do
   [[ -x $prefix/bin/$p ]] || fail "bin/$p is not installed"
 done
 [[ -f $prefix/share/boyi/web/index.html ]] ||

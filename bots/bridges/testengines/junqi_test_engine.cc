@@ -7,11 +7,11 @@
 #include <optional>
 #include <string>
 
+#include "base/rng.h"
 #include "bots/bridges/junqi_lines.h"
 #include "bots/bridges/junqi_seat_tracker.h"
 #include "bots/bridges/testengines/behaviour.h"
 #include "bots/games/junqi_info.h"
-#include "base/rng.h"
 #include "engine/junqi/junqi.h"
 
 using namespace boyi;
