@@ -348,13 +348,9 @@ TEST(TournamentEntrants, AVoidedGameIsPlayedAgain) {
                                {"settings", {{"format", "rr"}}},
                                {"entrants", {names[0], names[1]}}};
   const std::string admin = tourney::basic_auth("root", "root-password-1");
-  auto created = http_json(s.port(), "POST", "/api/tournaments", spec.dump(), admin);
-  E2E_ASSERT_OK(created, &s);
-  ASSERT_EQ(created->status, 201) << created->body.dump();
-  const std::string id = created->body["id"];
-  auto started = http_json(s.port(), "POST", "/api/tournaments/" + id + "/start", "", admin);
+  auto started = start_tournament(s.port(), spec, admin);
   E2E_ASSERT_OK(started, &s);
-  ASSERT_EQ(started->status, 200) << started->body.dump();
+  const std::string id = *started;
 
   const auto match_started = [](const v1::ServerMessage& m) { return m.has_match_started(); };
   auto first = bots[0]->expect(match_started, "the first game", 10s);

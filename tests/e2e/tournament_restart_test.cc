@@ -28,13 +28,9 @@ TEST(TournamentRestart, SigkillMidTournamentResumesAndRecordsEveryGameOnce) {
       {"settings",
        {{"format", "rr"}, {"cycles", 10}, {"concurrency", 3}, {"entrant_games_at_once", 3}}},
       {"entrants", {"house:1", "house:2"}}};
-  auto created = http_json(s.port(), "POST", "/api/tournaments", spec.dump(), admin);
-  E2E_ASSERT_OK(created, &s);
-  ASSERT_EQ(created->status, 201) << created->body.dump();
-  const std::string id = created->body["id"];
-  auto started = http_json(s.port(), "POST", "/api/tournaments/" + id + "/start", "", admin);
+  auto started = start_tournament(s.port(), spec, admin);
   E2E_ASSERT_OK(started, &s);
-  ASSERT_EQ(started->status, 200) << started->body.dump();
+  const std::string id = *started;
 
   // Kill it once a few games are done and others are being played.
   ASSERT_TRUE(wait_until(

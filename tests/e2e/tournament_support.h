@@ -56,6 +56,19 @@ inline Result<JsonReply> http_json(std::uint16_t port, const std::string& method
   return out;
 }
 
+// Creates a tournament from its JSON spec through the admin API and starts it; its id.
+inline Result<std::string> start_tournament(std::uint16_t port, const nlohmann::json& spec,
+                                            const std::string& authorization) {
+  auto created = http_json(port, "POST", "/api/tournaments", spec.dump(), authorization);
+  if (!created) return Error{created.message()};
+  if (created->status != 201) return Error{"not created: " + created->body.dump()};
+  const std::string id = created->body["id"];
+  auto started = http_json(port, "POST", "/api/tournaments/" + id + "/start", "", authorization);
+  if (!started) return Error{started.message()};
+  if (started->status != 200) return Error{"not started: " + started->body.dump()};
+  return id;
+}
+
 // Connects, says hello and signs in with a bot token.
 inline Result<std::unique_ptr<Client>> bot_client(std::uint16_t port, Transport t,
                                                   const std::string& token) {

@@ -36,6 +36,19 @@ std::string one(EngineSide& s, std::string_view line) {
   return out.empty() ? "" : out[0];
 }
 
+// A brain with the threat engine behind it, after START 15.
+std::unique_ptr<EngineSide> threat_brain() {
+  EngineConfig c;
+  c.game = "gomoku";
+  c.spec = "threat";
+  c.name = "boyi-test";
+  auto made = make_engine_side("piskvork", c);
+  EXPECT_TRUE(made.ok()) << made.message();
+  if (!made) return nullptr;
+  EXPECT_EQ(one(**made, "START 15"), "OK");
+  return std::move(made).value();
+}
+
 bool is_point(const std::string& line) {
   return bots::piskvork_lines::parse_point(line).ok();
 }
@@ -93,14 +106,9 @@ TEST(PiskvorkSide, AConversationWithBadLinesInIt) {
 // The threat engine says what its search found in a MESSAGE line before its move (Gomocup GUIs
 // show it; managers ignore it); a player without a search account sends the move alone.
 TEST(PiskvorkSide, TheSearchIsToldInAMessageLineBeforeTheMove) {
-  EngineConfig c;
-  c.game = "gomoku";
-  c.spec = "threat";
-  c.name = "boyi-test";
-  auto made = make_engine_side("piskvork", c);
-  ASSERT_TRUE(made.ok()) << made.message();
-  EngineSide& brain = **made;
-  EXPECT_EQ(one(brain, "START 15"), "OK");
+  auto made = threat_brain();
+  ASSERT_TRUE(made);
+  EngineSide& brain = *made;
   EXPECT_TRUE(brain.handle("INFO timeout_turn 300").empty());
   const auto out = brain.handle("TURN 7,7");
   ASSERT_EQ(out.size(), 2u);
@@ -138,14 +146,9 @@ TEST(PiskvorkSide, YixinBoardAndForbiddenPoints) {
 // Gomocup's swap2 opening: three stones on an empty board; with three or five, SWAP or
 // white's move on a free point; any other count is an error.
 TEST(PiskvorkSide, Swap2Board) {
-  EngineConfig c;
-  c.game = "gomoku";
-  c.spec = "threat";
-  c.name = "boyi-test";
-  auto made = make_engine_side("piskvork", c);
-  ASSERT_TRUE(made.ok()) << made.message();
-  EngineSide& brain = **made;
-  EXPECT_EQ(one(brain, "START 15"), "OK");
+  auto made = threat_brain();
+  ASSERT_TRUE(made);
+  EngineSide& brain = *made;
   EXPECT_TRUE(brain.handle("INFO rule 1").empty());
   EXPECT_TRUE(brain.handle("INFO timeout_turn 400").empty());
   EXPECT_TRUE(brain.handle("SWAP2BOARD").empty());

@@ -6,6 +6,8 @@
 //   boyi-engine --game dots --protocol sau --bank-ms 900000
 //
 // See bots/bridges/README.md for each protocol's mapping.
+#include <fcntl.h>
+#include <poll.h>
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
@@ -27,13 +29,22 @@ namespace {
 
 constexpr std::size_t kMaxLine = 65536;  // longer lines are cut there and the rest dropped
 
-// Lines from stdin, each at most kMaxLine bytes; false at the end of input.
+// Lines from stdin, each at most kMaxLine bytes; false at the end of input, or once
+// `wake` (a pipe's read end) becomes readable: the program is leaving.
 class LineReader {
  public:
+  explicit LineReader(int wake) : wake_(wake) {}
+
   bool next(std::string& line) {
     line.clear();
     for (;;) {
       if (pos_ == len_) {
+        pollfd fds[2] = {{0, POLLIN, 0}, {wake_, POLLIN, 0}};
+        if (poll(fds, 2, -1) < 0) {
+          if (errno == EINTR) continue;
+          return false;
+        }
+        if (fds[1].revents != 0) return false;
         ssize_t n;
         do n = read(0, buf_, sizeof buf_);
         while (n < 0 && errno == EINTR);
@@ -51,6 +62,7 @@ class LineReader {
   }
 
  private:
+  int wake_;
   char buf_[4096];
   std::size_t pos_ = 0, len_ = 0;
 };
@@ -63,8 +75,18 @@ class InputPump {
  public:
   InputPump(const boyi::engine_tool::EngineSide& side, boyi::bots::StopSignal& stop)
       : side_(side), stop_(stop) {
-    std::thread([this] { read_all(); }).detach();
+    if (pipe2(wake_, O_CLOEXEC) != 0) wake_[0] = wake_[1] = -1;
+    reader_ = std::thread([this] { read_all(); });
   }
+  // Wakes the reading thread (it may wait for input that never comes) and joins it.
+  ~InputPump() {
+    if (wake_[1] >= 0) (void)!write(wake_[1], "x", 1);
+    reader_.join();
+    for (int fd : wake_)
+      if (fd >= 0) close(fd);
+  }
+  InputPump(const InputPump&) = delete;
+  InputPump& operator=(const InputPump&) = delete;
 
   // The next line; false at the end of the input.
   bool next(std::string& line) {
@@ -79,7 +101,7 @@ class InputPump {
 
  private:
   void read_all() {
-    LineReader reader;
+    LineReader reader(wake_[0]);
     std::string line;
     while (reader.next(line)) {
       std::lock_guard lock(mu_);
@@ -103,6 +125,8 @@ class InputPump {
   std::deque<std::string> lines_;
   int interrupts_waiting_ = 0;
   bool ended_ = false;
+  int wake_[2] = {-1, -1};
+  std::thread reader_;
 };
 
 }  // namespace
@@ -132,19 +156,17 @@ int main(int argc, char** argv) {
     config.diagnostics = [](const std::string& note) {
       std::cerr << "boyi-engine: " << note << "\n";
     };
-  // The signal, the side and the input live as long as the process (never freed): the
-  // reading thread may still wait for input, and ask the side about it, when main returns.
-  auto* stop = new boyi::bots::StopSignal();
-  config.stop = stop;
+  boyi::bots::StopSignal stop;
+  config.stop = &stop;
   auto made = boyi::engine_tool::make_engine_side(protocol, config);
   if (!made) {
     std::cerr << "boyi-engine: " << made.message() << "\n";
     return 2;
   }
-  boyi::engine_tool::EngineSide* side = std::move(made).value().release();
-  auto* input = new InputPump(*side, *stop);
+  const auto& side = *made;
+  InputPump input(*side, stop);  // ends (joins its thread) before the side and the signal
   std::string line;
-  while (!side->done() && input->next(line)) {
+  while (!side->done() && input.next(line)) {
     for (const auto& out : side->handle(line)) {
       std::fwrite(out.data(), 1, out.size(), stdout);
       std::fputc('\n', stdout);
