@@ -5,12 +5,16 @@
 
 namespace boyi::bots::dots_engine {
 
-MctsHooks<dots::State> chain_mcts_hooks(std::shared_ptr<PlayoutPolicy> policy) {
+MctsHooks<dots::State> chain_mcts_hooks(std::shared_ptr<PlayoutPolicy> policy, bool merge) {
   MctsHooks<dots::State> h;
-  h.generate = [](const dots::State& s, dots::MoveList& list) {
+  h.generate = [merge](const dots::State& s, dots::MoveList& list) {
     list.clear();
     const Edges drawn = s.drawn_edges();
-    for (Edges m = searched_edges(drawn, Degrees(drawn)); m; m &= m - 1)
+    const Degrees deg(drawn);
+    // Unmerged, a claim is one edge among all: the tree may take it, leave it, or stop halfway.
+    const Edges moves =
+        !merge && deg.with(1) ? ~drawn & dots::kAllEdges : searched_edges(drawn, deg);
+    for (Edges m = moves; m; m &= m - 1)
       list.push_back(dots::Move{static_cast<std::uint8_t>(std::countr_zero(m))});
   };
   h.rollout_move = [policy](const dots::State& s, dots::MoveList&, Rng& rng) {
@@ -25,7 +29,7 @@ ChainPlayer::ChainPlayer(std::string name, ChainOptions options, std::uint64_t s
       options_(options),
       policy_(std::make_shared<PlayoutPolicy>(options.playout)),
       solver_(SolverOptions{.table_log2 = options.table_log2}),
-      mcts_(options.mcts, chain_mcts_hooks(policy_), seed),
+      mcts_(options.mcts, chain_mcts_hooks(policy_, options.merge), seed),
       seed_(seed) {}
 
 namespace {
@@ -76,7 +80,7 @@ dots::Move ChainPlayer::choose(const dots::State& s, Seat seat, const TimeBudget
   const Edges drawn = s.drawn_edges();
   const Degrees deg(drawn);
   const CaptureChoice claim = capture_choice(drawn, deg);
-  if (claim.kind == CaptureChoice::Kind::kForced) {
+  if (options_.merge && claim.kind == CaptureChoice::Kind::kForced) {
     // Taking the box is right whatever follows: nothing to search, but say why (Analyze).
     ChoiceNote n;
     n.method = "forced";
@@ -117,7 +121,7 @@ dots::Move ChainPlayer::choose(const dots::State& s, Seat seat, const TimeBudget
     if (options_.mcts.max_playouts < 0) {
       MctsOptions bounded = options_.mcts;
       bounded.max_playouts = options_.unlimited_playouts;
-      Mcts<dots::State> once(bounded, chain_mcts_hooks(policy_), seed_ + s.ply());
+      Mcts<dots::State> once(bounded, chain_mcts_hooks(policy_, options_.merge), seed_ + s.ply());
       r = once.search(s, budget);
     } else {
       r = mcts_.search(s, budget);
@@ -151,8 +155,9 @@ namespace {
 Result<std::unique_ptr<Player<dots::State>>> make_chain_player(const PlayerSpec& spec,
                                                                std::string_view text,
                                                                std::uint64_t seed) {
-  if (auto st = spec.only({"c", "alpha", "amaf", "playouts", "expand", "reuse", "solve",
-                           "solve_time", "open_time", "tt", "endgame", "rule", "exact", "settle"});
+  if (auto st =
+          spec.only({"c", "alpha", "amaf", "playouts", "expand", "reuse", "solve", "solve_time",
+                     "open_time", "tt", "endgame", "rule", "exact", "settle", "merge"});
       !st)
     return Error{st.message()};
   ChainOptions o;
@@ -170,6 +175,7 @@ Result<std::unique_ptr<Player<dots::State>>> make_chain_player(const PlayerSpec&
   CHAIN_TRY(rule, spec.integer("rule", o.playout.chain_rule_window, 0, dots::kEdges));
   CHAIN_TRY(exact, spec.integer("exact", o.playout.exact_nodes, 0, 1'000'000));
   CHAIN_TRY(settle, spec.integer("settle", o.playout.settle_safe, 0, dots::kEdges));
+  CHAIN_TRY(merge, spec.integer("merge", 1, 0, 1));
   o.mcts.exploration = c;
   o.mcts.amaf = amaf ? AmafMode::kAlpha : AmafMode::kOff;
   o.mcts.amaf_alpha = alpha;
@@ -184,6 +190,7 @@ Result<std::unique_ptr<Player<dots::State>>> make_chain_player(const PlayerSpec&
   o.playout.chain_rule_window = static_cast<int>(rule);
   o.playout.exact_nodes = static_cast<int>(exact);
   o.playout.settle_safe = static_cast<int>(settle);
+  o.merge = merge != 0;
   return std::unique_ptr<Player<dots::State>>(
       std::make_unique<ChainPlayer>(std::string(text), o, seed));
 }

@@ -4,7 +4,9 @@
 // the exact value allows. Otherwise — and when the solver runs out of time — UCT
 // (bots/search/mcts.h) over the moves worth searching (forced claims are single children, so
 // a turn's captures merge into its last edge, as the seed paper merges them), with α-AMAF and
-// the playouts of playout.h, settled by chain arithmetic once they turn loony.
+// the playouts of playout.h, settled by chain arithmetic once they turn loony. merge=0 undoes
+// the merging for the seed paper's ablation: where a box can be claimed, the tree (the root
+// included) weighs every undrawn edge, one edge a move.
 //
 // Time: the solver is where thinking time turns into certainty, so it may take up to
 // solve_time soft budgets (never more than half of what the hard deadline leaves); out of its
@@ -30,6 +32,7 @@ struct ChainOptions {
   int solve_safe = 16;      // the solver tries with at most this many safe edges (-1: never)
   double solve_time = 2.0;  // the solver's time, in soft budgets (at most half the hard one)
   double open_time = 0.6;   // UCT's time out of the solver's reach, in soft budgets
+  bool merge = true;        // a turn's claims are one move (captures.h); off: each edge searched
   int table_log2 = 22;      // solver table entries (16 bytes each)
   // With an unlimited budget: the search done instead of a deadline.
   std::int64_t unlimited_playouts = 20'000;
@@ -66,7 +69,9 @@ class ChainPlayer : public Player<dots::State> {
   std::optional<ChoiceNote> note_;
 };
 
-MctsHooks<dots::State> chain_mcts_hooks(std::shared_ptr<PlayoutPolicy> policy);
+// The tree's moves are searched_edges (merge) or, where a box can be claimed, every undrawn
+// edge (no merge); the playouts are the policy's either way.
+MctsHooks<dots::State> chain_mcts_hooks(std::shared_ptr<PlayoutPolicy> policy, bool merge = true);
 
 // From a spec "chain:c=0.7,alpha=0.3,...": see the help text in engines.cc.
 Result<std::unique_ptr<Player<dots::State>>> make_chain_player(const PlayerSpec& spec,

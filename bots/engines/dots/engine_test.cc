@@ -1,7 +1,11 @@
 // The `chain` player: double-dealing where it wins and taking all where that wins, forced
-// claims answered at once, the solver's winning edge in a parity fight, the time limit kept
-// on a hand-driven clock, legal moves throughout, and short games won against random.
+// claims answered at once (searched among every edge with merge=0), the solver's winning edge
+// in a parity fight, the time limit kept on a hand-driven clock, legal moves throughout, and
+// short games won against random.
 #include <gtest/gtest.h>
+
+#include <algorithm>
+#include <memory>
 
 #include "bots/engines/dots/chain_player.h"
 #include "bots/engines/dots/test_positions.h"
@@ -108,6 +112,32 @@ TEST(DotsChainEngine, AnswersAForcedClaimAtOnce) {
   // The analysis board says why there was nothing to think about.
   ASSERT_TRUE(player->last_note().has_value());
   EXPECT_EQ(player->last_note()->method, "forced");
+}
+
+TEST(DotsChainEngine, UnmergedSearchWeighsEveryEdgeWhereABoxCanBeClaimed) {
+  // merge=0 (the seed paper's ablation of 招法合并): the claim is one edge among all.
+  const dots::State s = diagram(kOpenedThreeBeforeFour, 0);
+  dots::MoveList merged, unmerged;
+  chain_mcts_hooks(std::make_shared<PlayoutPolicy>()).generate(s, merged);
+  chain_mcts_hooks(std::make_shared<PlayoutPolicy>(), false).generate(s, unmerged);
+  EXPECT_EQ(merged.size(), 1u);
+  EXPECT_EQ(merged[0], move("BBA"));
+  EXPECT_EQ(static_cast<int>(unmerged.size()), s.undrawn_count());
+  // Where nothing can be claimed the two trees are the same.
+  const dots::State opening{dots::Rules{}};
+  merged.clear();
+  unmerged.clear();
+  chain_mcts_hooks(std::make_shared<PlayoutPolicy>()).generate(opening, merged);
+  chain_mcts_hooks(std::make_shared<PlayoutPolicy>(), false).generate(opening, unmerged);
+  EXPECT_TRUE(std::equal(merged.begin(), merged.end(), unmerged.begin(), unmerged.end()));
+  // The player searches the claim instead of answering it at once.
+  auto player = chain("chain:merge=0,solve=-1,playouts=500");
+  const dots::Move m = player->choose(s, 0, TimeBudget{});
+  EXPECT_TRUE(s.check(0, m).ok());
+  EXPECT_EQ(player->last().by, ChainReport::By::kMcts);
+  const auto bad = PlayerSpec::parse("chain:merge=2");
+  ASSERT_TRUE(bad.ok());
+  EXPECT_FALSE(make_chain_player(*bad, "chain:merge=2", 1).ok());
 }
 
 TEST(DotsChainEngine, SolverFindsTheParityWinningSafeEdge) {

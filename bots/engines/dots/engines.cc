@@ -14,7 +14,8 @@ const std::vector<NamedEngine<dots::State>>& strong_engines<dots::State>() {
        "reuse=0|1,solve=N (safe edges; -1 off),solve_time=X,open_time=X (in soft budgets),tt=LOG2,"
        "endgame=0|1,"
        "rule=N (long-chain rule among the last N safe edges),exact=N (solver nodes per settled "
-       "playout; 0: arithmetic only),settle=N (settle playouts from N safe edges down)]",
+       "playout; 0: arithmetic only),settle=N (settle playouts from N safe edges down),merge=0|1 "
+       "(0: every edge searched where a box can be claimed, not a turn's claims as one move)]",
        dots_engine::make_chain_player},
   };
   return engines;
