@@ -142,8 +142,13 @@ TEST(EngineCheck, LineEndingsAndLooseFormsAreWarningsOnly) {
   EXPECT_TRUE(says(r, Severity::kWarn, "is not in the exact form")) << r.text();
   // Rapfi-like ERROR lines and split MESSAGE lines: skipped, with a warning for ERROR.
   r = check(test_engine("piskvork", "noisy", {"--at", "1"}));
+  EXPECT_TRUE(r.passed()) << r.text();
   EXPECT_TRUE(says(r, Severity::kWarn, "'ERROR unknown INFO key' while its move was awaited"))
       << r.text();
+  EXPECT_TRUE(says(r, Severity::kWarn,
+                   "answered 'INFO boyi_check_unknown_key 1' with 'ERROR Unknown command: 1'"))
+      << r.text();
+  EXPECT_TRUE(says(r, Severity::kWarn, "printed '12 ev 35' while its move was awaited")) << r.text();
 }
 
 TEST(EngineCheck, AnEngineThatStaysAfterTheGoodbyeFails) {

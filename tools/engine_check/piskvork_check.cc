@@ -67,13 +67,15 @@ std::optional<gomoku::Point> answer_move(EngineProbe& probe, AnyGame& g, Seat se
                                          std::int64_t limit_ms, std::int64_t& bank,
                                          const std::string& where, ScenarioResult& r,
                                          FormCheck& form) {
-  // An ERROR line is the brain complaining about something it was told; managers skip it
-  // while they wait for the move, so it is worth a warning, not the game.
-  auto comment_or_error = [&](std::string_view l) {
-    if (lines::is_error(l)) form.note_error(l, where);
-    return is_comment(l) || lines::is_error(l);
+  // Gomocup managers (and Boyi's bridge) skip every line that is not a move while they wait
+  // for one: an ERROR line (the brain refused something it was told) or a line of no form
+  // (half of a MESSAGE a brain split) is worth a warning, not the game.
+  auto skipped = [&](std::string_view l) {
+    if (is_point(l)) return false;
+    if (!is_comment(l)) form.note_skipped(l, where);
+    return true;
   };
-  auto a = probe.await("a move", limit_ms, is_point, comment_or_error);
+  auto a = probe.await("a move", limit_ms, is_point, skipped);
   if (!a) return std::nullopt;
   bank -= a->ms;
   if (a->ms > limit_ms) return std::nullopt;  // lost on time (the finding is made)
@@ -186,17 +188,22 @@ ScenarioResult handshake(const TextCheckOptions& o, const gomoku::Rules& rules,
   if (!probe.start() || !start_board(probe, o, r)) return r;
   stats.slowest_start_ms = std::max(stats.slowest_start_ms, probe.ms_since_start());
   const std::int64_t started_ms = probe.ms_since_start();
-  // A key no brain knows: INFO wants no answer, whatever the key.
-  if (!send_settings(probe, o, rules) || !probe.send("INFO boyi_check_unknown_key 1")) return r;
-  if (auto line = probe.maybe_line(300)) {
-    if (!is_comment(*line) || has_keyword(*line, "UNKNOWN"))
-      r.warn("answered an INFO it does not know with " + quote(*line) +
-             ": INFO wants no answer (Gomocup managers skip the line)");
-  }
-  if (!probe.alive() || !probe.send("ABOUT")) return r;
+  // A key no brain knows: INFO wants no answer, whatever the key. A brain that answers it
+  // anyway (ERROR, UNKNOWN) is told so; its answer may come late, so any time before ABOUT's.
+  if (!send_settings(probe, o, rules) || !probe.send("INFO boyi_check_unknown_key 1") ||
+      !probe.send("ABOUT"))
+    return r;
+  auto info_reply = [&](std::string_view l) {
+    if (lines::is_error(l) || has_keyword(l, "UNKNOWN")) {
+      r.warn("answered 'INFO boyi_check_unknown_key 1' with " + quote(l) +
+             ": INFO wants no answer, whatever the key (Gomocup managers skip the line)");
+      return true;
+    }
+    return is_comment(l);
+  };
   auto about = probe.await(
-      "the ABOUT answer", o.move_ms,
-      [](std::string_view l) { return l.find('=') != std::string_view::npos; }, is_comment);
+      "the ABOUT answer", o.startup_ms,
+      [](std::string_view l) { return l.find('=') != std::string_view::npos; }, info_reply);
   if (!about) return r;
   std::string name = lines::about_name(about->line);
   if (name.empty()) r.fail("the ABOUT answer " + quote(about->line) + " has no name=\"...\" field");

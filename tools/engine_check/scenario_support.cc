@@ -53,11 +53,13 @@ void FormCheck::exact(std::string_view line, std::string_view canonical, const s
                ": Boyi reads it, a strict referee may not");
 }
 
-void FormCheck::note_error(std::string_view line, const std::string& where) {
-  if (told_.contains("ERROR")) return;
-  told_.insert("ERROR");
-  result_.warn("printed " + quote(line) + " while its move was awaited (" + where +
-               "): managers skip it, but it says the brain refused something it was told");
+void FormCheck::note_skipped(std::string_view line, const std::string& where) {
+  const bool error = bots::piskvork_lines::is_error(line);
+  if (!told_.insert(error ? "ERROR" : "no form").second) return;
+  result_.warn("printed " + quote(line) + " while its move was awaited (" + where + "): " +
+               (error ? "managers skip it, but it says the brain refused something it was told"
+                      : "no line of the protocol; managers skip it, a strict referee takes it "
+                        "for the answer"));
 }
 
 }  // namespace boyi::engine_check

@@ -42,8 +42,9 @@ class FormCheck {
  public:
   explicit FormCheck(ScenarioResult& result) : result_(result) {}
   void exact(std::string_view line, std::string_view canonical, const std::string& what);
-  // A piskvork ERROR line while a move was awaited (once per scenario).
-  void note_error(std::string_view line, const std::string& where);
+  // A piskvork line that is no move while a move was awaited: an ERROR line or one of no
+  // form (once per kind and scenario).
+  void note_skipped(std::string_view line, const std::string& where);
 
  private:
   ScenarioResult& result_;

@@ -133,6 +133,8 @@ int main(int argc, char** argv) {
       play();
     } else if (line == "END") {
       if (testengine::leaves_on_goodbye(options)) return 0;
+    } else if (line.rfind("INFO boyi_", 0) == 0 && options.behave == testengine::Behave::kNoisy) {
+      say("ERROR Unknown command: 1");  // Rapfi: a key it does not know, and its value
     } else if (line.rfind("INFO", 0) != 0 && !line.empty()) {
       say("UNKNOWN " + line);
     }
