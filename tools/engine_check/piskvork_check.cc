@@ -115,6 +115,7 @@ ScenarioResult game(const TextCheckOptions& o, const gomoku::Rules& rules, int k
   FormCheck form(r);
   gomoku::Point last = gomoku::kNoPoint;  // the opponent's stone the brain has not heard of
   int moves = 0;
+  bool stopped = false;
   while (!g.is_terminal() && moves < o.max_moves && probe.alive()) {
     ++moves;
     if (!g.can_act(seat)) {
@@ -131,9 +132,12 @@ ScenarioResult game(const TextCheckOptions& o, const gomoku::Rules& rules, int k
       break;
     last = gomoku::kNoPoint;
     const std::int64_t limit = std::max<std::int64_t>(0, std::min(o.move_ms, bank));
-    if (!answer_move(probe, g, seat, limit, bank, where, r, form)) break;
+    if (!answer_move(probe, g, seat, limit, bank, where, r, form)) {
+      stopped = true;  // the game is lost there (the finding is made)
+      break;
+    }
   }
-  if (!probe.alive() || r.failed()) return r;
+  if (!probe.alive() || stopped) return r;
   r.summary = game_summary(g.outcome(), seat, moves);
   probe.at("the end");
   probe.goodbye({"END"});
