@@ -89,7 +89,8 @@ train_run() {
   run="$(mktemp -d "${TMPDIR:-/tmp}/boyi-surakarta-seed.XXXXXX")"
   echo "== training: boyi-train surakarta sarsa --games $train --chunk 20 --threads 1 --seed $seed" \
     "--eval-every 100 --eval-games 0"
-  local t0=$(date +%s)
+  local t0
+  t0=$(date +%s)
   # --chunk 20 as the shipped weights' run (chunks set the training steps); --eval-games 0:
   # every 100 games the network is exported (weights-G.pt), no evaluation matches.
   "$train_bin" surakarta sarsa --games "$train" --chunk 20 --threads 1 --seed "$seed" \
@@ -98,12 +99,13 @@ train_run() {
   echo "training: $train games, $(tail -1 "$run/train/curve.csv" | cut -d, -f2) positions in" \
     "$(($(date +%s) - t0)) s"
   # With seed 1 the run is the shipped weights' run: the same chunks, the same games. Its
-  # learning curve must then match the shipped one row for row (games, positions, loss).
+  # learning curve must then match the shipped one row for row (games, positions, loss), as far
+  # as both go.
   if [[ "$seed" == 1 && -f "$shipped_curve" ]]; then
-    local rows=$((train / 20))
+    local rows=$(((train < shipped_games ? train : shipped_games) / 20))
     if cmp -s <(sed -n "2,$((rows + 1))p" "$shipped_curve" | cut -d, -f1,2,4) \
       <(sed -n "2,$((rows + 1))p" "$run/train/curve.csv" | cut -d, -f1,2,4); then
-      echo "training: the first $train games match the shipped run's curve ($shipped_curve)"
+      echo "training: the first $((rows * 20)) games match the shipped run's curve ($shipped_curve)"
     else
       echo "run-surakarta.sh: warning: the run's curve differs from $shipped_curve:" \
         "the shipped weights are not this run continued" >&2
@@ -112,7 +114,7 @@ train_run() {
 }
 
 play() {
-  local weights first second n text wins draws losses score elo low high label g
+  local weights first second text wins draws losses score elo low high label g
   local second_w="$run/train/weights-$ref.pt"
   table="$(mktemp)"
   echo "network,train_games,first,second,games,wins,draws,losses,score,elo,elo_low,elo_high" >"$table"
@@ -130,7 +132,8 @@ play() {
     fi
     first="$player,weights=$weights"
     second="$player,weights=$second_w"
-    echo "== $label ($g games) vs $ref games: $games games"
+    if [[ "$label" == "$g games" ]]; then echo "== $label vs $ref games: $games games"; else
+      echo "== $label ($g training games) vs $ref games: $games games"; fi
     text="$("$match" --game surakarta --first "$first" --second "$second" --games "$games" \
       --per-move-ms "$per_move_ms" --concurrency 1 --seed "$seed" --random-opening 4 --quiet)"
     echo "$text" | sed -n '/^A: /p;/^Elo /p;/^time forfeits/p'
