@@ -18,6 +18,8 @@ set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$root"
+# shellcheck source=docs/seeds/match-result.sh
+source docs/seeds/match-result.sh
 plot_only=0
 if [[ "${1:-}" == "--plot" ]]; then
   plot_only=1
@@ -72,7 +74,7 @@ done
 table=""  # the CSV being written: it replaces the old one only once every pairing is played
 trap 'rm -f "$table"' EXIT
 play() {
-  local group label first second n text wins draws losses score elo low high
+  local group label first second n text wins draws losses score elo elo_low elo_high
   table="$(mktemp)"
   echo "pairing,first,second,games,wins,draws,losses,score,elo,elo_low,elo_high" >"$table"
   echo "run-dots.sh: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), ${ms} ms/move," \
@@ -82,25 +84,10 @@ play() {
     echo "== $label: $first vs $second, $n games"
     text="$("$match" --game dots --first "$first" --second "$second" --games "$n" \
       --per-move-ms "$ms" --margin-ms "$margin" --concurrency 1 --seed "$seed" --quiet)"
-    echo "$text" | sed -n '/^A: /p;/^Elo /p;/^time forfeits/p'
-    # "A: 6 wins, 0 draws, 4 losses; score 6.0/10 = 0.600"
-    read -r wins draws losses score <<<"$(echo "$text" |
-      sed -n 's/^A: \([0-9]*\) wins, \([0-9]*\) draws, \([0-9]*\) losses; score .* = \([0-9.]*\)$/\1 \2 \3 \4/p')"
-    # "Elo difference A - B: +70.4, 95% interval [-150.2, +388.8]" (or +inf / -inf)
-    read -r elo low high <<<"$(echo "$text" |
-      sed -n 's/^Elo difference A - B: \([^,]*\), 95% interval \[\([^,]*\), \([^]]*\)\]$/\1 \2 \3/p' |
-      tr -d '+')"
-    if [[ -z "${wins:-}" || -z "${elo:-}" ]]; then
-      echo "run-dots.sh: could not read the result of '$label':" >&2
-      echo "$text" >&2
-      exit 1
-    fi
-    if echo "$text" | grep -q '^time forfeits: A [1-9]\|^time forfeits: A [0-9]*, B [1-9]'; then
-      echo "run-dots.sh: warning: time forfeits in '$label' (a loaded machine?)" >&2
-    fi
+    read_match_result run-dots.sh "$label" "$text"
     # The specs hold commas: every text field is quoted.
     printf '"%s","%s","%s",%s,%s,%s,%s,%s,%s,%s,%s\n' "$label" "$first" "$second" "$n" \
-      "$wins" "$draws" "$losses" "$score" "$elo" "$low" "$high" >>"$table"
+      "$wins" "$draws" "$losses" "$score" "$elo" "$elo_low" "$elo_high" >>"$table"
   done
   mv "$table" "$csv"
 }

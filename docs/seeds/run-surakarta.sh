@@ -27,6 +27,8 @@ set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$root"
+# shellcheck source=docs/seeds/match-result.sh
+source docs/seeds/match-result.sh
 plot_only=0
 if [[ "${1:-}" == "--plot" ]]; then
   plot_only=1
@@ -114,7 +116,7 @@ train_run() {
 }
 
 play() {
-  local weights first second text wins draws losses score elo low high label g
+  local weights first second text wins draws losses score elo elo_low elo_high label g
   local second_w="$run/train/weights-$ref.pt"
   table="$(mktemp)"
   echo "network,train_games,first,second,games,wins,draws,losses,score,elo,elo_low,elo_high" >"$table"
@@ -136,26 +138,11 @@ play() {
       echo "== $label ($g training games) vs $ref games: $games games"; fi
     text="$("$match" --game surakarta --first "$first" --second "$second" --games "$games" \
       --per-move-ms "$per_move_ms" --concurrency 1 --seed "$seed" --random-opening 4 --quiet)"
-    echo "$text" | sed -n '/^A: /p;/^Elo /p;/^time forfeits/p'
-    # "A: 6 wins, 0 draws, 4 losses; score 6.0/10 = 0.600"
-    read -r wins draws losses score <<<"$(echo "$text" |
-      sed -n 's/^A: \([0-9]*\) wins, \([0-9]*\) draws, \([0-9]*\) losses; score .* = \([0-9.]*\)$/\1 \2 \3 \4/p')"
-    # "Elo difference A - B: +70.4, 95% interval [-150.2, +388.8]" (or +inf / -inf)
-    read -r elo low high <<<"$(echo "$text" |
-      sed -n 's/^Elo difference A - B: \([^,]*\), 95% interval \[\([^,]*\), \([^]]*\)\]$/\1 \2 \3/p' |
-      tr -d '+')"
-    if [[ -z "${wins:-}" || -z "${elo:-}" ]]; then
-      echo "run-surakarta.sh: could not read the result of '$label':" >&2
-      echo "$text" >&2
-      exit 1
-    fi
-    if echo "$text" | grep -q '^time forfeits: A [1-9]\|^time forfeits: A [0-9]*, B [1-9]'; then
-      echo "run-surakarta.sh: warning: time forfeits in '$label'" >&2
-    fi
+    read_match_result run-surakarta.sh "$label" "$text"
     # The specs hold commas: every text field is quoted. The temporary run directory is
     # written as RUN (no machine's path in the CSV).
     printf '"%s",%s,"%s","%s",%s,%s,%s,%s,%s,%s,%s,%s\n' "$label" "$g" "${first//$run/RUN}" \
-      "${second//$run/RUN}" "$games" "$wins" "$draws" "$losses" "$score" "$elo" "$low" "$high" >>"$table"
+      "${second//$run/RUN}" "$games" "$wins" "$draws" "$losses" "$score" "$elo" "$elo_low" "$elo_high" >>"$table"
   done
   mv "$table" "$csv"
 }
