@@ -3,9 +3,9 @@
 // The learned evaluators (bots/learned) are the only code that uses libtorch,
 // and libtorch is heavy to load (about half a second and 150 MB at process
 // start). So they are built as a shared library that a process loads only when
-// it first asks for a learned player (or lists the players): a server whose
-// matches never meet a learned bot never loads torch, and nothing but that
-// library links it.
+// it first asks for a learned player (or lists the players: a server does when
+// it first lists its house engines): a process that never meets one never
+// loads torch, and nothing but that library links it.
 //
 // The library is found at $BOYI_LEARNED_LIBRARY when set, else in lib/boyi/ beside the
 // program's bin/ (installed, or the build tree, which has the same layout). A build made

@@ -1,7 +1,9 @@
 // House bots through the real server: the strength table (every level of every game makes
 // its player; GET /api/house-bots), a full legal game of every game at a low and a strong
-// level against a test client, the level shown as the seat's name, a slow-thinking bot that
-// does not hold up another match, the level surviving a restart, and a bad level refused.
+// level against a test client, the level shown as the seat's name, the house engines (the
+// learned players among them) listed and each played to the end, a slow-thinking bot that
+// does not hold up another match, the level and engine surviving a restart, and a bad level
+// or engine refused.
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -63,11 +65,19 @@ std::string random_action(const Seat& s, Rng& rng) {
   return fresh ? fresh.value()->random_move(s.seat, rng) : std::string();
 }
 
-v1::ClientMessage house_request(v1::MatchSetup setup, std::uint32_t strength) {
+v1::ClientMessage house_request(v1::MatchSetup setup, std::uint32_t strength,
+                                const std::string& engine = "") {
   v1::ClientMessage m;
   *m.mutable_play_house_bot()->mutable_setup() = std::move(setup);
   m.mutable_play_house_bot()->set_strength(strength);
+  m.mutable_play_house_bot()->set_engine(engine);
   return m;
+}
+
+std::vector<std::string> engine_names(const std::string& game) {
+  std::vector<std::string> names;
+  for (const auto& e : house_engines(game)) names.push_back(e.name);
+  return names;
 }
 
 v1::MatchSetup preset_setup(const std::string& preset, int seat, std::uint32_t total_ms,
@@ -83,14 +93,19 @@ v1::MatchSetup preset_setup(const std::string& preset, int seat, std::uint32_t t
 class HouseBotTest : public AppTest {
  protected:
   // Asks for a house bot; the MatchStarted absorbed into `s`.
-  void start_house_match(Client& c, v1::MatchSetup setup, std::uint32_t strength, Seat& s) {
-    auto ack = c.call(house_request(std::move(setup), strength));
+  void start_house_match(Client& c, v1::MatchSetup setup, std::uint32_t strength, Seat& s,
+                         const std::string& engine = "") {
+    auto ack = c.call(house_request(std::move(setup), strength, engine));
     ASSERT_TRUE(ack && ack->has_ack()) << (ack ? ack->DebugString() : "no reply");
     auto started = c.wait_for([](const SM& m) { return m.has_match_started(); });
     ASSERT_TRUE(started);
     s.absorb(*started);
     ASSERT_EQ(started->match_started().players_size(), 2);
-    EXPECT_EQ(started->match_started().players(1 - s.seat).role(), v1::ROLE_HOUSE_BOT);
+    const auto& house = started->match_started().players(1 - s.seat);
+    EXPECT_EQ(house.role(), v1::ROLE_HOUSE_BOT);
+    EXPECT_EQ(house.house_strength(), strength == 0 ? kDefaultHouseStrength : strength);
+    EXPECT_EQ(house.house_engine(), engine);
+    EXPECT_EQ(started->match_started().players(s.seat).house_strength(), 0u);
   }
 
   // Sends a move; absorbs what arrives up to its reply, which it returns.
@@ -141,7 +156,7 @@ TEST_F(HouseBotTest, EveryLevelOfEveryGameMakesItsPlayer) {
     for (int s = kMinHouseStrength; s <= kMaxHouseStrength; ++s) {
       auto level = house_level(game, s);
       ASSERT_TRUE(level) << level.message();
-      auto p = make_house_player(static_cast<std::uint32_t>(s), game, "", 0, 7);
+      auto p = make_house_player({static_cast<std::uint32_t>(s), ""}, game, "", 0, 7);
       ASSERT_TRUE(p);
       EXPECT_EQ(p->strength, s);
       EXPECT_EQ(p->level.spec, level->spec) << "level " << s << " fell back to random";
@@ -156,10 +171,10 @@ TEST_F(HouseBotTest, EveryLevelOfEveryGameMakesItsPlayer) {
     EXPECT_EQ(house_level(game, 5)->spec, house_level(game, 10)->spec);
     EXPECT_FALSE(house_level(game, 0));
     EXPECT_FALSE(house_level(game, 11));
-    EXPECT_EQ(make_house_player(0, game, "", 1, 7)->strength, kDefaultHouseStrength);
+    EXPECT_EQ(make_house_player({}, game, "", 1, 7)->strength, kDefaultHouseStrength);
   }
   EXPECT_FALSE(house_level("chess", 3));
-  EXPECT_EQ(make_house_player(3, "chess", "", 0, 7), nullptr);
+  EXPECT_EQ(make_house_player({3, ""}, "chess", "", 0, 7), nullptr);
   EXPECT_EQ(*resolve_house_strength(0), kDefaultHouseStrength);
   EXPECT_EQ(*resolve_house_strength(10), 10);
   EXPECT_FALSE(resolve_house_strength(11));
@@ -202,6 +217,68 @@ TEST_F(HouseBotTest, EveryGameToTheEndAtALowAndAStrongLevel) {
       EXPECT_NE(s.outcome.ending(), v1::ENDING_ABORTED) << s.outcome.DebugString();
     }
   }
+}
+
+TEST_F(HouseBotTest, TheHouseEnginesAreListedAndMakeTheirPlayers) {
+  // The multi-piece Q-learning seed needs no learned library; the networks do.
+  EXPECT_EQ(engine_names("dots"), std::vector<std::string>{});
+#if BOYI_WITH_LEARNED
+  EXPECT_EQ(engine_names("gomoku"), std::vector<std::string>{"td"});
+  EXPECT_EQ(engine_names("surakarta"), std::vector<std::string>{"neural"});
+  EXPECT_EQ(engine_names("junqi"), (std::vector<std::string>{"dmc", "qlearn"}));
+#else
+  EXPECT_EQ(engine_names("gomoku"), std::vector<std::string>{});
+  EXPECT_EQ(engine_names("junqi"), std::vector<std::string>{"qlearn"});
+#endif
+  auto [status, body] = http_get(app_->port(), "/api/house-bots");
+  ASSERT_EQ(status, 200);
+  for (const auto& g : nlohmann::json::parse(body)["games"]) {
+    const auto game = g["game"].get<std::string>();
+    SCOPED_TRACE(game);
+    const auto& offered = house_engines(game);
+    ASSERT_EQ(g["engines"].size(), offered.size());
+    for (std::size_t i = 0; i < offered.size(); ++i) {
+      EXPECT_EQ(g["engines"][i]["engine"], offered[i].name);
+      EXPECT_EQ(g["engines"][i]["learned"], offered[i].learned);
+      // Played under the level's cap, in place of the level's own player.
+      auto level = house_level(game, 7, offered[i].name);
+      ASSERT_TRUE(level) << level.message();
+      EXPECT_EQ(level->spec, offered[i].name);
+      EXPECT_EQ(level->max_move_ms, house_level(game, 7)->max_move_ms);
+      auto p = make_house_player({7, offered[i].name}, game, "", 1, 7);
+      ASSERT_TRUE(p);
+      EXPECT_EQ(p->level.spec, offered[i].name) << "fell back to random";
+    }
+  }
+  EXPECT_FALSE(house_level("gomoku", 7, "alphabeta"));  // a player, but no house engine
+  EXPECT_FALSE(house_level("dots", 7, "qlearn"));       // another game's engine
+}
+
+TEST_F(HouseBotTest, EveryHouseEngineToTheEnd) {
+  Rng rng(2026);
+  int n = 0, played = 0;
+  for (const char* preset : {"renju-ccgc", "dots-ccgc", "surakarta-ccgc", "junqi-ccgc"}) {
+    const std::string game = std::string(preset).substr(0, std::string(preset).find('-'));
+    for (const auto& engine : engine_names(game == "renju" ? "gomoku" : game)) {
+      SCOPED_TRACE(std::string(preset) + " against " + engine);
+      auto c = Client::connect(app_->port(), Client::Mode::json);
+      ASSERT_TRUE(c && c->hello());
+      ASSERT_TRUE(c->guest("engine-visitor-" + std::to_string(++n)));
+      // Strength 1: the engine thinks at most 100 ms a move.
+      Seat s;
+      start_house_match(*c, preset_setup(preset, -1, 600'000, 1'000), 1, s, engine);
+      EXPECT_EQ(s.names.at(static_cast<std::size_t>(1 - s.seat)), house_display_name(1, engine));
+      play_to_the_end(*c, s, rng);
+      ASSERT_TRUE(s.ended);
+      EXPECT_TRUE(s.gapless());
+      EXPECT_GT(s.house_moves, 0);
+      EXPECT_NE(s.outcome.ending(), v1::ENDING_ILLEGAL_MOVE) << s.outcome.DebugString();
+      EXPECT_NE(s.outcome.ending(), v1::ENDING_TIME_FORFEIT) << s.outcome.DebugString();
+      EXPECT_NE(s.outcome.ending(), v1::ENDING_ABORTED) << s.outcome.DebugString();
+      ++played;
+    }
+  }
+  EXPECT_EQ(played, BOYI_WITH_LEARNED ? 4 : 1);
 }
 
 TEST_F(HouseBotTest, ASlowThinkerDoesNotHoldUpAnotherMatch) {
@@ -321,11 +398,15 @@ TEST(HouseBotsShared, ASearchThinksItsShareWhileMoreWaitThanThreads) {
   EXPECT_EQ(shared.share_ms(1000), 100);  // never under a tenth
 }
 
-TEST_F(HouseBotTest, TheLevelSurvivesARestart) {
+TEST_F(HouseBotTest, TheLevelAndEngineSurviveARestart) {
+  // The learned 五子棋 engine where it is built, else the level's own player.
+  const auto engines = engine_names("gomoku");
+  const std::string engine = engines.empty() ? "" : engines.front();
+  const std::string name = engine.empty() ? "House bot · 3" : "House bot · " + engine + " · 3";
   auto a = player("returning");
   Seat s;
-  start_house_match(*a, freestyle_setup(0), 3, s);
-  EXPECT_EQ(s.names.at(1), "House bot · 3");
+  start_house_match(*a, freestyle_setup(0), 3, s, engine);
+  EXPECT_EQ(s.names.at(1), name);
   auto r = play(*a, s, "H8");
   ASSERT_TRUE(r && r->has_match_event());
   auto answer =
@@ -353,10 +434,12 @@ TEST_F(HouseBotTest, TheLevelSurvivesARestart) {
   auto started = back->wait_for([](const SM& m) { return m.has_match_started(); }, 1s);
   ASSERT_TRUE(started);
   again.absorb(*started);
-  EXPECT_EQ(again.names.at(1), "House bot · 3");
+  EXPECT_EQ(again.names.at(1), name);
+  EXPECT_EQ(started->match_started().players(1).house_engine(), engine);
+  EXPECT_EQ(started->match_started().players(1).house_strength(), 3u);
   auto [status, body] = http_get(app_->port(), "/api/matches/" + match);
   EXPECT_EQ(status, 200);
-  EXPECT_NE(body.find("House bot · 3"), std::string::npos) << body;
+  EXPECT_NE(body.find(name), std::string::npos) << body;
 
   // The resumed bot plays on.
   again.view = done->sync_done().view().view();
@@ -376,6 +459,13 @@ TEST_F(HouseBotTest, ABadLevelIsRefusedWithAClearError) {
   ASSERT_TRUE(r && r->has_error());
   EXPECT_EQ(r->error().code(), v1::ERROR_CODE_INVALID_ARGUMENT);
   EXPECT_NE(r->error().message().find("1 (weakest) .. 10 (strongest)"), std::string::npos)
+      << r->error().message();
+  EXPECT_FALSE(a->wait_for([](const SM& m) { return m.has_match_started(); }, 200ms));
+  // An engine the game does not offer: refused with the reason, no match.
+  r = a->call(house_request(freestyle_setup(0), 3, "nonesuch"));
+  ASSERT_TRUE(r && r->has_error());
+  EXPECT_EQ(r->error().code(), v1::ERROR_CODE_INVALID_ARGUMENT);
+  EXPECT_NE(r->error().message().find("no house engine 'nonesuch'"), std::string::npos)
       << r->error().message();
   EXPECT_FALSE(a->wait_for([](const SM& m) { return m.has_match_started(); }, 200ms));
   // The default (0) is fine: the server plays its default level.

@@ -95,7 +95,7 @@ Status ServerApp::Impl::assemble() {
        },
        [weak = std::weak_ptr<TournamentManager>(tournaments)](storage::Id user) {
          auto t = weak.lock();
-         return t ? t->house_strength(user) : std::nullopt;
+         return t ? t->house_choice(user) : std::nullopt;
        }});
   lobby = std::make_shared<Lobby>(*ctx, *presence, *matches);
   sessions = std::make_shared<Sessions>(*ctx, *accounts, *presence);

@@ -54,6 +54,9 @@ struct UserInfo {
   std::string username;
   std::string display_name;
   v1::Role role = v1::ROLE_UNSPECIFIED;
+  // A house seat in a match: the strength (0: not a house seat) and house engine it plays.
+  std::uint32_t house_strength = 0;
+  std::string house_engine{};
 };
 
 std::string user_id_text(storage::Id id);  // "u17"

@@ -52,7 +52,7 @@ void Lobby::connection_left(std::uint64_t connection, const UserInfo& user, bool
 }
 
 void Lobby::start_match(const Resolved& setup, const UserInfo& first, const UserInfo& second,
-                        std::optional<std::uint32_t> house_strength) {
+                        std::optional<HouseChoice> house) {
   int first_seat = setup.seat;
   if (first_seat < 0) first_seat = static_cast<int>(std::random_device{}() & 1U);
   const auto f = static_cast<std::size_t>(first_seat);
@@ -61,16 +61,16 @@ void Lobby::start_match(const Resolved& setup, const UserInfo& first, const User
   o.origin = hosting::MatchOrigin::casual(setup.preset);
   o.players[f] = first;
   o.players[1 - f] = second;
-  o.house[1 - f] = house_strength;
-  o.store_house_strength = house_strength.has_value();
-  if (house_strength) o.house_slot = first.id;  // reserved by play_house_bot
+  o.house[1 - f] = house;
+  o.store_house_choice = house.has_value();
+  if (house) o.house_slot = first.id;  // reserved by play_house_bot
   auto opened = matches_.open(std::move(o));
   if (opened) return;
   app_.log.error("match_not_created", {{"reason", opened.message()}});
   const auto error = error_message(0, v1::ERROR_CODE_INTERNAL,
                                    "the match could not be created: " + opened.message());
   presence_.send_to_user(first.id, error);
-  if (!house_strength) presence_.send_to_user(second.id, error);
+  if (!house) presence_.send_to_user(second.id, error);
 }
 
 }  // namespace boyi::app

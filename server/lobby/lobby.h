@@ -97,9 +97,9 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   void play_house_bot(const Request& r);
 
   // The match between `first` (who proposed the setup) and `second`; a house bot plays
-  // `second` when `house_strength` is set. Both players are told when it cannot be made.
+  // `second` when `house` is set. Both players are told when it cannot be made.
   void start_match(const Resolved& setup, const UserInfo& first, const UserInfo& second,
-                   std::optional<std::uint32_t> house_strength = std::nullopt);
+                   std::optional<HouseChoice> house = std::nullopt);
 
   AppContext& app_;
   Presence& presence_;

@@ -1,6 +1,7 @@
 // The lobby's house-bot matches: play_house_bot. The requested strength is resolved (0: the
 // default) and checked here, stored with the match and shown as the seat's name.
 #include "server/lobby/lobby.h"
+#include "server/matches/house_bot.h"
 #include "server/matches/house_levels.h"
 
 namespace boyi::app {
@@ -13,13 +14,14 @@ void Lobby::play_house_bot(const Request& r) {
   if (!strength) return r.error(v1::ERROR_CODE_INVALID_ARGUMENT, strength.message());
   Resolved setup;
   if (!resolve_or_reply(r, in.setup(), setup)) return;
-  if (auto level = house_level(setup.config.game, *strength); !level)
+  if (auto level = house_level(setup.config.game, *strength, in.engine()); !level)
     return r.error(v1::ERROR_CODE_INVALID_ARGUMENT, level.message());
   if (auto refused = matches_.reserve_house_match(r.user().id))
     return r.error(refused->first, refused->second);
+  const HouseChoice choice{static_cast<std::uint32_t>(*strength), in.engine()};
   UserInfo house = presence_.house();
-  house.display_name = house_display_name(*strength);
+  present_house_seat(house, choice);
   r.ack();
-  start_match(setup, r.user(), house, static_cast<std::uint32_t>(*strength));
+  start_match(setup, r.user(), house, choice);
 }
 }  // namespace boyi::app

@@ -17,13 +17,17 @@ constexpr bots::Millis kSafetyMarginMs = 200;
 
 }  // namespace
 
-std::unique_ptr<HousePlayer> make_house_player(std::uint32_t strength, const std::string& game,
+std::unique_ptr<HousePlayer> make_house_player(const HouseChoice& choice, const std::string& game,
                                                const std::string& rules, int seat,
                                                std::uint64_t seed) {
-  const int s = strength == 0 ? kDefaultHouseStrength
-                              : static_cast<int>(std::min<std::uint32_t>(
-                                    strength, static_cast<std::uint32_t>(kMaxHouseStrength)));
-  auto level = house_level(game, s);
+  const int s = choice.strength == 0
+                    ? kDefaultHouseStrength
+                    : static_cast<int>(std::min<std::uint32_t>(
+                          choice.strength, static_cast<std::uint32_t>(kMaxHouseStrength)));
+  auto level = house_level(game, s, choice.engine);
+  // An engine no longer offered here (a resumed match on a server without the learned
+  // players) gives way to the level's own player.
+  if (!level && !choice.engine.empty()) level = house_level(game, s);
   if (!level) return nullptr;
   auto p = std::make_unique<HousePlayer>();
   p->strength = s;
@@ -48,20 +52,32 @@ std::unique_ptr<HousePlayer> make_house_player(std::uint32_t strength, const std
   return p;
 }
 
-std::optional<int> stored_house_strength(storage::Database& db, const std::string& match_id,
-                                         int seat) {
-  auto id = hosting::parse_match_id(match_id);
-  if (!id) return std::nullopt;
-  auto stored = storage::house_seat_strength(db, id.value(), seat);
-  if (!stored || !*stored) return std::nullopt;
-  return std::clamp(**stored, kMinHouseStrength, kMaxHouseStrength);
+void present_house_seat(UserInfo& user, const HouseChoice& choice) {
+  const int strength = choice.strength == 0 ? kDefaultHouseStrength
+                                            : static_cast<int>(choice.strength);
+  user.display_name = house_display_name(strength, choice.engine);
+  user.house_strength = static_cast<std::uint32_t>(strength);
+  user.house_engine = choice.engine;
 }
 
-Status store_house_strength(storage::Database& db, const std::string& match_id, int seat,
-                            int strength) {
+std::optional<HouseChoice> stored_house_choice(storage::Database& db, const std::string& match_id,
+                                               int seat) {
+  auto id = hosting::parse_match_id(match_id);
+  if (!id) return std::nullopt;
+  auto stored = storage::house_seat(db, id.value(), seat);
+  if (!stored || !*stored) return std::nullopt;
+  const auto& row = **stored;
+  return HouseChoice{static_cast<std::uint32_t>(
+                         std::clamp(row.strength, kMinHouseStrength, kMaxHouseStrength)),
+                     row.engine};
+}
+
+Status store_house_choice(storage::Database& db, const std::string& match_id, int seat,
+                          const HouseChoice& choice) {
   auto id = hosting::parse_match_id(match_id);
   if (!id) return Error{id.message()};
-  return storage::put_house_seat(db, id.value(), seat, strength);
+  return storage::put_house_seat(
+      db, id.value(), seat, {static_cast<int>(choice.strength), choice.engine});
 }
 
 HouseBot::HouseBot(std::unique_ptr<HousePlayer> player, const Executor& pool,

@@ -26,6 +26,7 @@
 #include "base/rng.h"
 #include "bots/wire/seat_player.h"
 #include "boyi/v1/boyi.pb.h"
+#include "server/core/wire_out.h"
 #include "server/matches/house_levels.h"
 #include "server/storage/database.h"
 
@@ -41,23 +42,29 @@ struct HousePlayer {
   Rng rng{1};            // for answers from the view alone (below)
   std::string fallback;  // why the engine's last answer was replaced (set while choosing)
 
-  std::string name() const { return house_display_name(strength) + " (" + level.spec + ")"; }
+  std::string name() const {
+    return house_display_name(strength, level.engine) + " (" + level.spec + ")";
+  }
 };
 
-// The player for a strength (1..10; 0: kDefaultHouseStrength; past 10: 10) of `game`, seat
-// `seat`; nullptr for a game without house bots.
-std::unique_ptr<HousePlayer> make_house_player(std::uint32_t strength, const std::string& game,
+// The player for a choice of `game`, seat `seat`: its strength 1..10 (0: kDefaultHouseStrength;
+// past 10: 10) and its house engine; nullptr for a game without house bots or an engine the
+// game does not offer here.
+std::unique_ptr<HousePlayer> make_house_player(const HouseChoice& choice, const std::string& game,
                                                const std::string& rules, int seat,
                                                std::uint64_t seed);
 
-// The strength the lobby's house bot plays seat `seat` of stored match `match_id` at (table
+// The seat's user as a match shows it: "House bot · td · 6", with the strength and engine.
+void present_house_seat(UserInfo& user, const HouseChoice& choice);
+
+// Who the lobby's house bot plays seat `seat` of stored match `match_id` as (table
 // house_seats); nullopt when none was stored (a tournament's house seat, whose strength the
 // tournament keeps, or a match stored before levels were).
-std::optional<int> stored_house_strength(storage::Database& db, const std::string& match_id,
-                                         int seat);
-// Records that strength for a new match (before it starts).
-Status store_house_strength(storage::Database& db, const std::string& match_id, int seat,
-                            int strength);
+std::optional<HouseChoice> stored_house_choice(storage::Database& db, const std::string& match_id,
+                                               int seat);
+// Records that choice for a new match (before it starts).
+Status store_house_choice(storage::Database& db, const std::string& match_id, int seat,
+                          const HouseChoice& choice);
 
 // What every house bot of a server shares: the stop raised at shutdown, and how busy the
 // house-bot pool is (searches asked for and not yet answered). While more searches wait than

@@ -1,7 +1,12 @@
 #include "server/matches/house_levels.h"
 
+#include <algorithm>
 #include <array>
+#include <map>
+#include <mutex>
 #include <nlohmann/json.hpp>
+
+#include "bots/player.h"
 
 namespace boyi::app {
 namespace {
@@ -28,6 +33,20 @@ constexpr std::array<GameLevels, 4> kGames = {{
     {"junqi", "军棋", "mcts:playouts=200,worlds=4", "flat Monte Carlo over 4 sampled layouts",
      "ismcts", "information-set MCTS", "belief",
      "the belief engine (tracks every hidden piece, samples layouts, UCT with tactics)"},
+}};
+
+// The house engines offered besides the levels' players: the learned players of the seed
+// papers (people meet them in the lobby, as the 军棋 DMC patent's human-vs-AI mode asks) and
+// the multi-piece Q-learning seed.
+struct OfferedEngine {
+  std::string_view game, name, description;
+  bool learned;
+};
+constexpr std::array<OfferedEngine, 4> kOfferedEngines = {{
+    {"gomoku", "td", "the BP-TD(λ) network: a learned evaluation in alpha-beta", true},
+    {"surakarta", "neural", "the SARSA self-play network guiding a tree search", true},
+    {"junqi", "dmc", "the Deep Monte-Carlo network (learned Q of every move)", true},
+    {"junqi", "qlearn", "multi-piece UCT with Q-learning over the high-value pieces", false},
 }};
 
 // Thinking-time caps by strength (index 0 unused); -1: as long as the clocks allow.
@@ -57,7 +76,21 @@ const std::vector<std::string>& house_bot_games() {
   return games;
 }
 
-Result<HouseLevel> house_level(std::string_view game, int strength) {
+const std::vector<HouseEngine>& house_engines(std::string_view game) {
+  static std::mutex mutex;
+  static std::map<std::string, std::vector<HouseEngine>, std::less<>> offered;
+  std::lock_guard lock(mutex);
+  if (auto it = offered.find(game); it != offered.end()) return it->second;
+  std::vector<HouseEngine> engines;
+  const auto playable = bots::player_names(game);
+  for (const auto& e : kOfferedEngines)
+    if (e.game == game &&
+        std::find(playable.begin(), playable.end(), e.name) != playable.end())
+      engines.push_back({std::string(e.name), std::string(e.description), e.learned});
+  return offered.emplace(std::string(game), std::move(engines)).first->second;
+}
+
+Result<HouseLevel> house_level(std::string_view game, int strength, std::string_view engine) {
   const GameLevels* g = find_game(game);
   if (!g) return fail("no house bot plays '" + std::string(game) + "'");
   if (strength < kMinHouseStrength || strength > kMaxHouseStrength)
@@ -65,6 +98,18 @@ Result<HouseLevel> house_level(std::string_view game, int strength) {
   HouseLevel level;
   level.strength = strength;
   level.max_move_ms = kCapMs[static_cast<std::size_t>(strength)];
+  if (!engine.empty()) {
+    const auto& offered = house_engines(game);
+    auto e = std::find_if(offered.begin(), offered.end(),
+                          [&](const HouseEngine& x) { return x.name == engine; });
+    if (e == offered.end())
+      return fail("no house engine '" + std::string(engine) + "' plays " + std::string(g->title) +
+                  " on this server");
+    level.engine = e->name;
+    level.spec = e->name;
+    level.description = e->description + ", " + time_text(level.max_move_ms);
+    return level;
+  }
   std::string what;
   switch (strength) {
     case 1:
@@ -101,8 +146,10 @@ Result<int> resolve_house_strength(std::uint32_t requested) {
   return static_cast<int>(requested);
 }
 
-std::string house_display_name(int strength) {
-  return "House bot · " + std::to_string(strength);
+std::string house_display_name(int strength, std::string_view engine) {
+  std::string name = "House bot · ";
+  if (!engine.empty()) name += std::string(engine) + " · ";
+  return name + std::to_string(strength);
 }
 
 std::string house_levels_json(bool enabled) {
@@ -117,7 +164,13 @@ std::string house_levels_json(bool enabled) {
                         {"max_move_ms", level->max_move_ms},
                         {"description", level->description}});
     }
-    games.push_back({{"game", g.game}, {"title", g.title}, {"levels", std::move(levels)}});
+    nlohmann::json engines = nlohmann::json::array();
+    for (const auto& e : house_engines(g.game))
+      engines.push_back({{"engine", e.name}, {"description", e.description}, {"learned", e.learned}});
+    games.push_back({{"game", g.game},
+                     {"title", g.title},
+                     {"levels", std::move(levels)},
+                     {"engines", std::move(engines)}});
   }
   return nlohmann::json{{"enabled", enabled},
                         {"default_strength", kDefaultHouseStrength},

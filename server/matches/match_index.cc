@@ -55,16 +55,16 @@ void MatchIndex::release_house_slot(const std::string& match_id) {
 
 std::shared_ptr<MatchHost> MatchIndex::make_host(
     StoredMatch stored, std::array<UserInfo, 2> players,
-    const std::array<std::optional<std::uint32_t>, 2>& house) {
+    const std::array<std::optional<HouseChoice>, 2>& house) {
   const std::string game = stored.config.game, rules = stored.config.rules_text;
   auto host = std::make_shared<MatchHost>(app_, std::move(stored), std::move(players),
                                           [weak = weak_from_this()](const std::string& id) {
                                             if (auto self = weak.lock()) self->on_finished(id);
                                           });
   for (int s = 0; s < 2; ++s)
-    if (auto strength = house[static_cast<std::size_t>(s)])
+    if (const auto& choice = house[static_cast<std::size_t>(s)])
       host->set_house_player(
-          s, make_house_player(*strength, game, rules, s, std::random_device{}()), &house_shared_);
+          s, make_house_player(*choice, game, rules, s, std::random_device{}()), &house_shared_);
   return host;
 }
 
@@ -92,11 +92,11 @@ Result<std::string> MatchIndex::open(MatchOpening o) {
   sm.rated = o.origin.rated;
   sm.started_ms = storage::wall_clock_ms();
   const std::string id = sm.config.match_id;
-  if (o.store_house_strength)  // while the match waits: a restart resumes the seat at its level
+  if (o.store_house_choice)  // while the match waits: a restart resumes the seat as it was
     for (int s = 0; s < 2; ++s)
-      if (auto strength = o.house[static_cast<std::size_t>(s)])
-        if (auto st = store_house_strength(app_.db, id, s, static_cast<int>(*strength)); !st)
-          app_.log.warn("house_strength_not_stored", {{"match", id}, {"reason", st.message()}});
+      if (const auto& choice = o.house[static_cast<std::size_t>(s)])
+        if (auto st = store_house_choice(app_.db, id, s, *choice); !st)
+          app_.log.warn("house_choice_not_stored", {{"match", id}, {"reason", st.message()}});
   std::array<std::vector<Peer>, 2> peers;
   for (int s = 0; s < 2; ++s)
     if (!o.house[static_cast<std::size_t>(s)])
@@ -142,7 +142,7 @@ Status MatchIndex::resume_running() {
   for (auto& m : running.value()) {
     const std::string id = m.config.match_id;
     std::array<UserInfo, 2> players;
-    std::array<std::optional<std::uint32_t>, 2> house;
+    std::array<std::optional<HouseChoice>, 2> house;
     Status st = Status::Ok();
     for (int s = 0; s < 2 && st; ++s) {
       const auto i = static_cast<std::size_t>(s);
@@ -163,12 +163,11 @@ Status MatchIndex::resume_running() {
             house_slots_[id] = other;
           }
         }
-        const auto level = stored_house_strength(app_.db, id, s);
-        house[i] = static_cast<std::uint32_t>(level.value_or(0));
-        if (level) players[i].display_name = house_display_name(*level);
-      } else if (hooks_.house_strength) {
-        if (auto strength = hooks_.house_strength(players[i].id))
-          house[i] = static_cast<std::uint32_t>(*strength);
+        const auto choice = stored_house_choice(app_.db, id, s);
+        house[i] = choice.value_or(HouseChoice{});
+        if (choice) present_house_seat(players[i], *choice);
+      } else if (hooks_.house_choice) {
+        house[i] = hooks_.house_choice(players[i].id);
       }
     }
     std::shared_ptr<MatchHost> host;
@@ -258,8 +257,8 @@ std::shared_ptr<MatchHost> MatchIndex::find(const std::string& match_id) {
     if (!info) return nullptr;
     players[static_cast<std::size_t>(s)] = *info;
     if (presence_.is_house(info->id))
-      if (const auto level = stored_house_strength(app_.db, match_id, s))
-        players[static_cast<std::size_t>(s)].display_name = house_display_name(*level);
+      if (const auto choice = stored_house_choice(app_.db, match_id, s))
+        present_house_seat(players[static_cast<std::size_t>(s)], *choice);
   }
   auto host = make_host(std::move(stored).value(), players, {});
   if (auto s = host->resume(); !s) {

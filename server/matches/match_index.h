@@ -23,21 +23,22 @@
 #include "server/core/presence.h"
 #include "server/core/request.h"
 #include "server/hosting/storage_journal.h"
+#include "server/matches/house_levels.h"
 #include "server/matches/house_quota.h"
 #include "server/matches/match_host.h"
 
 namespace boyi::app {
 
 // A match to open: its setup, where it comes from, who plays, and which seats a house bot
-// plays (at what strength).
+// plays (as whom).
 struct MatchOpening {
   referee::MatchConfig config;  // match_id unset
   hosting::MatchOrigin origin;
   std::array<UserInfo, 2> players;
-  std::array<std::optional<std::uint32_t>, 2> house;
-  // The lobby's house seats store their strength with the match, so a restart resumes them
-  // at it; a tournament's house entrants take theirs from the tournament.
-  bool store_house_strength = false;
+  std::array<std::optional<HouseChoice>, 2> house;
+  // The lobby's house seats store their choice with the match, so a restart resumes them
+  // as they were; a tournament's house entrants take theirs from the tournament.
+  bool store_house_choice = false;
   // The user whose house-bot slot (reserve_house_match) this match uses; 0: none.
   storage::Id house_slot = 0;
 };
@@ -47,8 +48,8 @@ class MatchIndex : public std::enable_shared_from_this<MatchIndex> {
   struct Hooks {
     // A match ended, or could not start (on the match's strand): tournaments settle it.
     std::function<void(const std::string& match_id)> finished;
-    // The strength a house entrant's account plays at, if it is one (tournaments).
-    std::function<std::optional<int>(storage::Id user)> house_strength;
+    // How a house entrant's account plays, if it is one (tournaments).
+    std::function<std::optional<HouseChoice>(storage::Id user)> house_choice;
   };
 
   MatchIndex(AppContext& app, Presence& presence);
@@ -93,7 +94,7 @@ class MatchIndex : public std::enable_shared_from_this<MatchIndex> {
 
  private:
   std::shared_ptr<MatchHost> make_host(StoredMatch stored, std::array<UserInfo, 2> players,
-                                       const std::array<std::optional<std::uint32_t>, 2>& house);
+                                       const std::array<std::optional<HouseChoice>, 2>& house);
   void add(const std::shared_ptr<MatchHost>& host);
   void on_finished(const std::string& match_id);
   void start_failed(const std::string& match_id, const Status& why);

@@ -1,9 +1,11 @@
-// The strength a house bot plays a match's seat at (table house_seats, migration 4), so a
-// restarted server resumes that seat as it was started. Written while the match is still
-// waiting, before its start entry: a running match always has its row.
+// Who a house bot plays a match's seat as (table house_seats: the strength since migration 4,
+// the house engine since migration 14), so a restarted server resumes that seat as it was
+// started. Written while the match is still waiting, before its start entry: a running match
+// always has its row.
 #pragma once
 
 #include <optional>
+#include <string>
 
 #include "engine/core/outcome.h"
 #include "base/result.h"
@@ -11,9 +13,14 @@
 
 namespace boyi::storage {
 
-// Stores (or replaces) the strength (1..10) of the house bot in `seat` (0 or 1) of `match`.
-Status put_house_seat(Database& db, Id match, Seat seat, int strength);
-// The stored strength of that seat; nullopt when none was stored.
-Result<std::optional<int>> house_seat_strength(Database& db, Id match, Seat seat);
+struct HouseSeat {
+  int strength = 0;    // 1..10
+  std::string engine;  // the house engine in place of the level's player; "" for the level's
+};
+
+// Stores (or replaces) the house bot in `seat` (0 or 1) of `match`.
+Status put_house_seat(Database& db, Id match, Seat seat, const HouseSeat& house);
+// The stored house bot of that seat; nullopt when none was stored.
+Result<std::optional<HouseSeat>> house_seat(Database& db, Id match, Seat seat);
 
 }  // namespace boyi::storage

@@ -387,8 +387,16 @@ CREATE TABLE arbiter_requests (
 CREATE INDEX arbiter_requests_pending ON arbiter_requests(state);
 )sql";
 
+// Version 14: a house seat, and a tournament's house entrant, may be played by a house engine
+// other than its level's player (house_seats.h, tournament_store.h); "" for the level's. The
+// same statements for both engines.
+constexpr const char* kV14 = R"sql(
+ALTER TABLE house_seats ADD COLUMN engine TEXT NOT NULL DEFAULT '';
+ALTER TABLE tournament_entrants ADD COLUMN house_engine TEXT NOT NULL DEFAULT '';
+)sql";
+
 // In order; version 3: tournaments and ratings (migration_tournaments.h).
-constexpr std::array<Migration, 13> kSqliteMigrations = {{{1, kV1},
+constexpr std::array<Migration, 14> kSqliteMigrations = {{{1, kV1},
                                                          {2, kV2},
                                                          {3, kMigrationTournaments},
                                                          {4, kV4},
@@ -400,10 +408,11 @@ constexpr std::array<Migration, 13> kSqliteMigrations = {{{1, kV1},
                                                          {10, kV10},
                                                          {11, kV11},
                                                          {12, kV12},
-                                                         {13, kV13}}};
+                                                         {13, kV13},
+                                                         {14, kV14}}};
 
 // A new PostgreSQL database starts at version 5 (migration_postgres.h).
-constexpr std::array<Migration, 9> kPostgresMigrations = {{{5, kPostgresBaseline},
+constexpr std::array<Migration, 10> kPostgresMigrations = {{{5, kPostgresBaseline},
                                                           {6, kPostgresV6},
                                                           {7, kPostgresV7},
                                                           {8, kPostgresV8},
@@ -411,7 +420,8 @@ constexpr std::array<Migration, 9> kPostgresMigrations = {{{5, kPostgresBaseline
                                                           {10, kPostgresV10},
                                                           {11, kPostgresV11},
                                                           {12, kPostgresV12},
-                                                          {13, kPostgresV13}}};
+                                                          {13, kPostgresV13},
+                                                          {14, kV14}}};
 
 static_assert(kSqliteMigrations.back().version == kPostgresMigrations.back().version,
               "every migration is written for both engines");

@@ -82,9 +82,9 @@ Result<Tournament> get_locked(Connection& conn, Id id) {
 
 Status insert_entrant(Connection& conn, Id tournament, int index, const NewEntrant& e) {
   auto s = execute(conn,
-                   "INSERT INTO tournament_entrants(tournament_id, idx, user_id, house_strength) "
-                   "VALUES(?1, ?2, ?3, ?4)",
-                   tournament, index, e.user, e.house_strength);
+                   "INSERT INTO tournament_entrants(tournament_id, idx, user_id, house_strength, "
+                   "house_engine) VALUES(?1, ?2, ?3, ?4, ?5)",
+                   tournament, index, e.user, e.house_strength, e.house_engine);
   if (s) return s;
   if (conn.last_error_kind() == SqlErrorKind::kUniqueViolation)
     return fail("user " + std::to_string(e.user) + " is already an entrant");
@@ -169,7 +169,8 @@ Result<std::vector<Entrant>> TournamentStore::entrants(Id tournament) {
   std::vector<Entrant> out;
   auto s = db_.with_connection([&](Connection& conn) -> Status {
     auto q = conn.query(
-        "SELECT e.idx, e.user_id, u.name, u.kind, e.house_strength FROM tournament_entrants e "
+        "SELECT e.idx, e.user_id, u.name, u.kind, e.house_strength, e.house_engine "
+        "FROM tournament_entrants e "
         "JOIN users u ON u.id = e.user_id WHERE e.tournament_id = ?1 ORDER BY e.idx");
     if (!q) return q.status();
     if (auto st = q.value()->bind_all(tournament); !st) return st;
@@ -184,6 +185,7 @@ Result<std::vector<Entrant>> TournamentStore::entrants(Id tournament) {
       e.name = st.text(2);
       e.kind = parse_user_kind(st.text(3)).value_or(UserKind::kBot);
       if (auto h = st.optional_int64(4)) e.house_strength = static_cast<int>(*h);
+      e.house_engine = st.text(5);
       out.push_back(std::move(e));
     }
   });
@@ -375,18 +377,20 @@ Result<std::optional<std::pair<Id, Id>>> TournamentStore::game_of_match(Id match
   return out;
 }
 
-Result<std::vector<std::pair<Id, int>>> TournamentStore::house_entrants() {
-  std::vector<std::pair<Id, int>> out;
+Result<std::vector<HouseEntrant>> TournamentStore::house_entrants() {
+  std::vector<HouseEntrant> out;
   auto s = db_.with_connection([&](Connection& conn) -> Status {
+    // An account plays one strength and engine (its name says which: house_account_name).
     auto q = conn.query(
-        "SELECT user_id, MAX(house_strength) FROM tournament_entrants "
+        "SELECT user_id, MAX(house_strength), MAX(house_engine) FROM tournament_entrants "
         "WHERE house_strength IS NOT NULL GROUP BY user_id");
     if (!q) return q.status();
     for (;;) {
       auto row = q.value()->step();
       if (!row) return row.status();
       if (!*row) return Status::Ok();
-      out.emplace_back(q.value()->int64(0), static_cast<int>(q.value()->int64(1)));
+      out.push_back({q.value()->int64(0), static_cast<int>(q.value()->int64(1)),
+                     q.value()->text(2)});
     }
   });
   if (!s) return Error{s.message()};

@@ -30,6 +30,7 @@ std::optional<TournamentStatus> parse_tournament_status(std::string_view text);
 struct NewEntrant {
   Id user = 0;
   std::optional<int> house_strength;  // set: a house bot of this strength plays this seat
+  std::string house_engine{};         // with it, the house engine in place of the level's ("")
 };
 
 struct NewTournament {
@@ -59,6 +60,14 @@ struct Entrant {
   std::string name;
   UserKind kind = UserKind::kBot;
   std::optional<int> house_strength;
+  std::string house_engine;
+};
+
+// A house entrant's account and how it plays (the house engine "" for the level's player).
+struct HouseEntrant {
+  Id user = 0;
+  int strength = 0;
+  std::string engine;
 };
 
 struct TournamentGame {
@@ -176,7 +185,7 @@ class TournamentStore {
   // The tournament and game a match plays for, if any.
   Result<std::optional<std::pair<Id, Id>>> game_of_match(Id match);
   // The house strength of a user that is a house entrant somewhere (the latest), if any.
-  Result<std::vector<std::pair<Id, int>>> house_entrants();
+  Result<std::vector<HouseEntrant>> house_entrants();
 
  private:
   Database& db_;

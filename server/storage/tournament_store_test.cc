@@ -54,7 +54,7 @@ struct Fixture {
     t.time = {180000, 0, 2000, 1000};
     t.format = "rr";
     t.settings = "{}";
-    t.entrants = {{users[0], std::nullopt}, {users[1], 3}};
+    t.entrants = {{users[0], std::nullopt}, {users[1], 3, "td"}};
     return t;
   }
   // A match for tournament game `game` (which must be 'starting'), as the server creates it.
@@ -84,6 +84,8 @@ TEST(TournamentStore, CreateListEntrantsAndStatusChanges) {
   ASSERT_EQ(entrants->size(), 2u);
   EXPECT_EQ((*entrants)[0].name, "alpha");
   EXPECT_EQ((*entrants)[1].house_strength, 3);
+  EXPECT_EQ((*entrants)[1].house_engine, "td");
+  EXPECT_EQ((*entrants)[0].house_engine, "");
   EXPECT_TRUE(store.add_entrant(t->id, {f.users[2], std::nullopt}, f.users[2]).ok());
   EXPECT_FALSE(store.add_entrant(t->id, {f.users[2], std::nullopt}, std::nullopt).ok());
   EXPECT_EQ(store.entrants(t->id)->back().index, 2);
@@ -113,7 +115,9 @@ TEST(TournamentStore, CreateListEntrantsAndStatusChanges) {
   auto house = store.house_entrants();
   ASSERT_TRUE(house.ok());
   ASSERT_EQ(house->size(), 1u);
-  EXPECT_EQ((*house)[0], std::make_pair(f.users[1], 3));
+  EXPECT_EQ((*house)[0].user, f.users[1]);
+  EXPECT_EQ((*house)[0].strength, 3);
+  EXPECT_EQ((*house)[0].engine, "td");
 }
 
 TEST(TournamentStore, GamesAreAddedOnceAndLinkedToTheirMatchWhenItIsCreated) {

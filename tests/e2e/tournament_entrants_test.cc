@@ -4,7 +4,8 @@
 // crashed entrants forfeit after the tournament's wait and the tournament goes on to the
 // end. On the way: open registration (JoinTournament), a subscriber's live standings, the
 // admin API's authentication, the records bundles and a finished game's per-seat views.
-// Also: an admin's announcement, and a game the arbiter voids played again.
+// Also: an admin's announcement, a game the arbiter voids played again, and house entrants
+// that name a house engine.
 #include <map>
 
 #include "tests/e2e/tournament_support.h"
@@ -239,6 +240,44 @@ TEST(TournamentEntrants, MisbehavingEntrantsForfeitAndTheTournamentGoesOn) {
   EXPECT_EQ(views->body["seat0"]["viewer"], 0);
   EXPECT_EQ(views->body["seat1"]["viewer"], 1);
   EXPECT_EQ(views->body["full"]["ply"], 3);
+}
+
+// A house entrant may name a house engine (here 军棋's multi-piece Q-learning, offered with or
+// without the learned players): its games are played to the end and the report names it.
+TEST(TournamentEntrants, AHouseEngineEntrantPlaysItsGames) {
+  ServerOptions options;
+  options.config_fields = "\"house_bot_delay_ms\": 0";  // a whole 军棋 game: no pause a move
+  auto server = start_test_server(options);
+  E2E_ASSERT_OK(server, nullptr);
+  ServerProcess& s = **server;
+  ASSERT_EQ(run_admin(s, "user add root --admin", "root-password-1\n").code, 0);
+  const nlohmann::json spec = {{"name", "engines"},
+                               {"game", "junqi"},
+                               {"time", {{"total_ms", 120000}}},
+                               {"settings", {{"format", "rr"}, {"cycles", 1}}},
+                               {"entrants", {"house:qlearn:1", "house:1"}}};
+  auto started = start_tournament(s.port(), spec, tourney::basic_auth("root", "root-password-1"));
+  E2E_ASSERT_OK(started, &s);
+  ASSERT_TRUE(wait_until(
+      [&] {
+        auto t = tournament_summary(s.port(), *started);
+        return t.is_object() && t["status"] == "finished";
+      },
+      180s))
+      << log_of(&s);
+  auto report = http_json(s.port(), "GET", "/api/tournaments/" + *started);
+  E2E_ASSERT_OK(report, &s);
+  const auto& r = report->body;
+  ASSERT_EQ(r["entrants"].size(), 2u);
+  EXPECT_EQ(r["entrants"][0]["name"], "house-qlearn-1");
+  EXPECT_EQ(r["entrants"][0]["house_engine"], "qlearn");
+  EXPECT_EQ(r["entrants"][0]["house_strength"], 1);
+  EXPECT_EQ(r["entrants"][1]["house_engine"], "");
+  ASSERT_EQ(r["games"].size(), 1u);
+  for (const auto& g : r["games"]) {
+    EXPECT_EQ(g["state"], "done") << g.dump();
+    EXPECT_TRUE(g["result"] == "1-0" || g["result"] == "0-1" || g["result"] == "draw") << g.dump();
+  }
 }
 
 TEST(TournamentEntrants, JoiningATournamentByInvitationIsRefused) {

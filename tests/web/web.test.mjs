@@ -58,14 +58,17 @@ function step(name, fn) {
 
 const matchIdFromUrl = () => /#\/match\/([\w-]+)/.exec(page.url())?.[1];
 
-// A game against the house bot from the lobby of `p` (strength 1 unless given); its match id.
-async function startHouseBotGame(preset, seat, p = page, strength = "1") {
+// A game against the house bot from the lobby of `p` (strength 1 unless given; the level's own
+// player unless a house engine is named); its match id.
+async function startHouseBotGame(preset, seat, p = page, strength = "1", engine = "") {
   await p.click("#nav-lobby");
   await p.waitForSelector("#bot-form");
   const game = preset.split("-")[0] === "renju" ? "gomoku" : preset.split("-")[0];
   await p.selectOption("#bot-game", game);
   await p.selectOption("#bot-preset", preset);
   await p.selectOption("#bot-seat", String(seat));
+  // The engine choice is remembered: choose it every time (hidden where the game offers none).
+  if (engine || (await p.isVisible("#bot-engine"))) await p.selectOption("#bot-engine", engine);
   if (strength) await p.fill("#bot-strength", strength);
   await p.click("#bot-start");
   await p.waitForURL(/#\/match\//);
@@ -226,6 +229,44 @@ step("a whole 五子棋 game (renju, ccgc opening) against a house bot", async (
   assert.ok((await page.locator("#moves li").count()) >= 7);
   await shots.take(page, "gomoku-result");
   finished.gomoku = id;
+});
+
+step("a learned player from the lobby: 五子棋 against the BP-TD(λ) network to the end, and a rematch", async () => {
+  await page.click("#nav-lobby");
+  await page.waitForSelector("#bot-form");
+  // The opponents follow the game: the learned ones a game offers, none for 点格棋.
+  await page.selectOption("#bot-game", "gomoku");
+  assert.deepEqual(await page.$$eval("#bot-engine option", (os) => os.map((o) => o.value)), ["", "td"]);
+  assert.match(await page.textContent('#bot-engine option[value="td"]'), /学习型/);
+  await page.selectOption("#bot-game", "junqi");
+  assert.deepEqual(await page.$$eval("#bot-engine option", (os) => os.map((o) => o.value)), ["", "dmc", "qlearn"]);
+  await page.selectOption("#bot-engine", "dmc");
+  await shots.take(page, "lobby-learned-opponents");
+  await page.selectOption("#bot-game", "dots");
+  assert.ok(!(await page.isVisible("#bot-engine")), "no house engine for 点格棋");
+
+  await startHouseBotGame("gomoku-blitz", 0, page, "1", "td");
+  const botName = ".board-col > .player-bar:first-child .pname";
+  assert.equal(await page.textContent(botName), "House bot · td · 1");
+  for (let i = 0; i < 150 && !(await ended()); i++) {
+    await waitTurnOrEnd();
+    if (await ended()) break;
+    const point = await page.evaluate(chooseGomokuPoint);
+    if (!point) continue;
+    await page.click(`[data-point="${point}"]`);
+    await page.waitForFunction((p) => document.querySelector(`[data-stone="${p}"]`) || document.querySelector("#result:not([hidden])"), point);
+  }
+  assert.ok(await ended(), "the game against the learned player reached its end");
+  assert.match(await page.textContent("#result-text"), /获胜|和棋/);
+  await shots.take(page, "learned-td-result");
+  // The rematch is against the same learned player at the same strength.
+  const first = matchIdFromUrl();
+  await page.click("#rematch");
+  await page.waitForFunction((old) => !location.hash.includes(old), first);
+  await page.waitForSelector(".board-wrap svg");
+  assert.equal(await page.textContent(botName), "House bot · td · 1");
+  await page.waitForSelector("#turn.mine");
+  await resign();
 });
 
 step("军棋: deployment editor, then moves on the board", async () => {

@@ -4,7 +4,7 @@
 // issues for a password sign-in, which expires and ends on signing out). The password itself
 // is never kept, not even in memory.
 import { Client, ServerError } from "./net/client";
-import type { GameInfo, ServerMessage, SignedIn } from "./net/proto";
+import type { GameInfo, HouseBots, ServerMessage, SignedIn } from "./net/proto";
 
 const GUEST_TOKEN_KEY = "boyi.guest_token";
 const GUEST_NAME_KEY = "boyi.guest_name";
@@ -23,6 +23,7 @@ class Session {
   private credentials: Credentials | null = null;
   private listeners = new Set<() => void>();
   private games: Promise<GameInfo[]> | null = null;
+  private house: Promise<HouseBots> | null = null;
 
   constructor() {
     this.client.onState((connected) => {
@@ -116,6 +117,18 @@ class Session {
           throw e;
         });
     return this.games;
+  }
+
+  // The house bots' levels and engines (asked once per page load).
+  houseBots(): Promise<HouseBots> {
+    if (!this.house)
+      this.house = fetch("api/house-bots")
+        .then((r) => r.json() as Promise<HouseBots>)
+        .catch((e) => {
+          this.house = null;
+          throw e;
+        });
+    return this.house;
   }
 
   // What signs this account in again is kept; a password never is.

@@ -81,6 +81,43 @@ TEST(TournamentOps, CreatesFromAPresetWithHouseEntrants) {
   EXPECT_EQ(loaded->entrants[1].name, "house-3");
 }
 
+TEST(TournamentOps, HouseEntrantsMayNameAHouseEngine) {
+  // 军棋's multi-piece Q-learning engine is offered with or without the learned players.
+  Fixture f;
+  auto t = f.create({{"name", "engines"},
+                     {"game", "junqi"},
+                     {"time", {{"total_ms", 60000}}},
+                     {"entrants", {"house:qlearn:2", "house:qlearn", "house:2", "alpha"}}});
+  ASSERT_TRUE(t.ok()) << t.message();
+  ASSERT_EQ(t->entrants.size(), 4u);
+  EXPECT_EQ(t->entrants[0].house_strength, 2);
+  EXPECT_EQ(t->entrants[0].house_engine, "qlearn");
+  EXPECT_EQ(t->entrants[1].house_strength, 0);  // the default strength
+  EXPECT_EQ(t->entrants[1].house_engine, "qlearn");
+  EXPECT_EQ(t->entrants[2].house_engine, "");
+  EXPECT_EQ(house_account_name(2, "qlearn"), "house-qlearn-2");
+  EXPECT_EQ(house_account_name(0, "qlearn"), "house-qlearn");
+  EXPECT_EQ(f.db->user_by_name("house-qlearn-2")->kind, storage::UserKind::kBot);
+  EXPECT_TRUE(f.db->user_by_name("house-qlearn").ok());
+  storage::TournamentStore store(*f.db);
+  auto loaded = load_tournament(store, t->id);
+  ASSERT_TRUE(loaded.ok()) << loaded.message();
+  EXPECT_EQ(loaded->entrants[0].house_engine, "qlearn");
+  auto house = store.house_entrants();
+  ASSERT_TRUE(house.ok());
+  ASSERT_EQ(house->size(), 3u);
+  // An engine the game does not offer, or a bad strength with one, is refused.
+  for (const auto& [entrant, says] :
+       std::vector<std::pair<std::string, std::string>>{{"house:qlearn:3", "no house engine"},
+                                                        {"house:alphabeta", "no house engine"},
+                                                        {"house:qlearn:x", "0..10"},
+                                                        {"house:qlearn:11", "0..10"}}) {
+    auto bad = f.create({{"name", "bad"}, {"game", "dots"}, {"entrants", {"alpha", entrant}}});
+    ASSERT_FALSE(bad.ok()) << entrant;
+    EXPECT_NE(bad.message().find(says), std::string::npos) << bad.message();
+  }
+}
+
 TEST(TournamentOps, RefusesBadSpecs) {
   Fixture f;
   const auto bad = [&](Json j, const std::string& says) {

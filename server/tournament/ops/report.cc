@@ -104,7 +104,8 @@ Json tournament_report(const LoadedTournament& t, const Standings& standings,
            {"user_id", std::to_string(e.user)},
            {"name", e.name},
            {"kind", e.house_strength ? "house" : std::string(storage::to_string(e.kind))},
-           {"house_strength", e.house_strength ? Json(*e.house_strength) : Json(nullptr)}};
+           {"house_strength", e.house_strength ? Json(*e.house_strength) : Json(nullptr)},
+           {"house_engine", e.house_engine}};
     entrants.push_back(std::move(j));
   }
   out["entrants"] = entrants;

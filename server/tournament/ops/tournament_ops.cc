@@ -5,6 +5,7 @@
 
 #include "engine/registry.h"
 #include "referee/presets.h"
+#include "server/matches/house_levels.h"
 #include "server/tournament/ops/settings_json.h"
 
 namespace boyi::tournament {
@@ -19,20 +20,43 @@ Result<std::string> string_of(const Json& j, const char* key) {
   return j[key].get<std::string>();
 }
 
-// The entrant's house strength when it names a house bot.
-std::optional<int> house_strength(const std::string& entrant) {
-  if (entrant == "house") return 0;
-  if (entrant.rfind("house:", 0) != 0) return std::nullopt;
-  const std::string n = entrant.substr(6);
-  if (n.empty() || n.size() > 2 || n.find_first_not_of("0123456789") != std::string::npos)
-    return -1;
-  const int s = std::stoi(n);
-  return s <= 10 ? s : -1;
+// A house bot an entrant names: its strength (0: the default) and house engine.
+struct HouseName {
+  int strength = 0;
+  std::string engine;
+};
+
+// "house", "house:N" (N in 0..10), "house:ENGINE" or "house:ENGINE:N", ENGINE one of the
+// house engines `game` offers (house_levels.h); nullopt for an account's name.
+Result<std::optional<HouseName>> house_name(const std::string& entrant, const std::string& game) {
+  if (entrant == "house") return std::optional<HouseName>(HouseName{});
+  if (entrant.rfind("house:", 0) != 0) return std::optional<HouseName>();
+  const auto is_number = [](const std::string& n) {
+    return !n.empty() && n.size() <= 2 && n.find_first_not_of("0123456789") == std::string::npos;
+  };
+  HouseName h;
+  std::string rest = entrant.substr(6);
+  if (const auto colon = rest.find(':'); colon != std::string::npos) {
+    h.engine = rest.substr(0, colon);
+    rest = rest.substr(colon + 1);
+    if (!is_number(rest)) return fail("entrant " + entrant + ": house strengths are 0..10");
+  } else if (!is_number(rest)) {
+    h.engine = rest;
+    rest = "0";
+  }
+  h.strength = std::stoi(rest);
+  if (h.strength > 10) return fail("entrant " + entrant + ": house strengths are 0..10");
+  if (!h.engine.empty()) {
+    const int level = h.strength == 0 ? app::kDefaultHouseStrength : h.strength;
+    if (auto ok = app::house_level(game, level, h.engine); !ok)
+      return fail("entrant " + entrant + ": " + ok.message());
+  }
+  return std::optional<HouseName>(std::move(h));
 }
 
 Result<storage::Id> resolve_entrant(storage::Database& db, accounts::Accounts& accounts,
-                                    const std::string& name, std::optional<int> house) {
-  const std::string account = house ? house_account_name(*house) : name;
+                                    const std::string& name, const std::optional<HouseName>& house) {
+  const std::string account = house ? house_account_name(house->strength, house->engine) : name;
   auto user = db.user_by_name(account);
   if (user) {
     if (user->disabled) return fail("entrant " + name + ": the account is disabled");
@@ -48,7 +72,9 @@ Result<storage::Id> resolve_entrant(storage::Database& db, accounts::Accounts& a
 
 }  // namespace
 
-std::string house_account_name(int strength) {
+std::string house_account_name(int strength, const std::string& engine) {
+  if (!engine.empty())
+    return "house-" + engine + (strength == 0 ? "" : "-" + std::to_string(strength));
   return strength == 0 ? "house-random" : "house-" + std::to_string(strength);
 }
 
@@ -138,13 +164,16 @@ Result<storage::Tournament> create_tournament(storage::Database& db, accounts::A
   if (auto s = spec.settings.validate(count >= 2 ? count : 0); !s) return Error{s.message()};
   t.settings = settings_to_json(spec.settings).dump();
   for (const auto& name : spec.entrants) {
-    const auto house = house_strength(name);
-    if (house && *house < 0) return fail("entrant " + name + ": house strengths are 0..10");
-    auto id = resolve_entrant(db, accounts, name, house);
+    auto house = house_name(name, t.game);
+    if (!house) return Error{house.message()};
+    auto id = resolve_entrant(db, accounts, name, *house);
     if (!id) return Error{id.message()};
     for (const auto& e : t.entrants)
       if (e.user == *id) return fail("entrant " + name + " is listed twice");
-    t.entrants.push_back({*id, house});
+    if (*house)
+      t.entrants.push_back({*id, (*house)->strength, (*house)->engine});
+    else
+      t.entrants.push_back({*id, std::nullopt, ""});
   }
   return storage::TournamentStore(db).create(t);
 }

@@ -58,7 +58,8 @@ storage::NewGame to_new_game(const Game& game);
 Status tournament_command(storage::TournamentStore& store, storage::Id id, std::string_view verb,
                           std::optional<storage::Id> actor);
 
-// The account name of a house bot of this strength.
-std::string house_account_name(int strength);
+// The account name of a house bot of this strength and house engine ("house-7",
+// "house-td-7"; "house-td" for the engine at the default strength).
+std::string house_account_name(int strength, const std::string& engine = "");
 
 }  // namespace boyi::tournament

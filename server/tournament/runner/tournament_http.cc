@@ -312,7 +312,7 @@ void TournamentManager::http_post(const net::HttpRequest& req, net::HttpResponde
     for (const auto& e : made->entrants)
       if (e.house_strength) {
         std::lock_guard lock(mu_);
-        house_[e.user] = *e.house_strength;
+        house_[e.user] = HouseChoice{static_cast<std::uint32_t>(*e.house_strength), e.house_engine};
       }
     app_.log.info("tournament_created", {{"tournament", made->id}, {"by", admin->name}});
     auto t = tournament::load_tournament(store_, made->id);

@@ -35,11 +35,12 @@ Status TournamentManager::load() {
   auto house = store_.house_entrants();
   if (!house) return Error{"cannot read the tournaments' house entrants: " + house.message()};
   std::lock_guard lock(mu_);
-  for (const auto& [user, strength] : *house) house_[user] = strength;
+  for (const auto& e : *house)
+    house_[e.user] = HouseChoice{static_cast<std::uint32_t>(e.strength), e.engine};
   return Status::Ok();
 }
 
-std::optional<int> TournamentManager::house_strength(storage::Id user) const {
+std::optional<HouseChoice> TournamentManager::house_choice(storage::Id user) const {
   std::lock_guard lock(mu_);
   if (auto it = house_.find(user); it != house_.end()) return it->second;
   return std::nullopt;
@@ -245,7 +246,9 @@ TournamentMatchRequest TournamentManager::match_request(const LoadedTournament& 
   for (int s = 0; s < 2; ++s) {
     const auto& e = t.entrants[static_cast<std::size_t>(seats[static_cast<std::size_t>(s)])];
     r.seats[static_cast<std::size_t>(s)] = e.user;
-    r.house[static_cast<std::size_t>(s)] = e.house_strength;
+    if (e.house_strength)
+      r.house[static_cast<std::size_t>(s)] =
+          HouseChoice{static_cast<std::uint32_t>(*e.house_strength), e.house_engine};
   }
   r.rated = t.settings.rated;
   return r;
@@ -298,7 +301,7 @@ Result<std::string> TournamentManager::start_match(const TournamentMatchRequest&
     o.players[i] = *info;
     if (r.house[i]) {
       o.players[i].role = v1::ROLE_HOUSE_BOT;
-      o.house[i] = static_cast<std::uint32_t>(*r.house[i]);
+      o.house[i] = *r.house[i];
     }
   }
   return matches_.open(std::move(o));

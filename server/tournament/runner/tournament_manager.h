@@ -46,7 +46,7 @@ struct TournamentMatchRequest {
   std::string preset;
   referee::MatchConfig config;  // match_id unset
   std::array<storage::Id, 2> seats{};
-  std::array<std::optional<int>, 2> house;  // a house bot's strength plays that seat
+  std::array<std::optional<HouseChoice>, 2> house;  // a house bot plays that seat as this
   bool rated = false;
 
   hosting::MatchOrigin origin() const {
@@ -72,8 +72,8 @@ class TournamentManager : public std::enable_shared_from_this<TournamentManager>
 
   // A match ended (any match: those of no tournament are ignored).
   void match_finished(const std::string& match_id);
-  // The strength of a house entrant's account, if it is one.
-  std::optional<int> house_strength(storage::Id user) const;
+  // How a house entrant's account plays, if it is one.
+  std::optional<HouseChoice> house_choice(storage::Id user) const;
 
   // Registers the protocol's tournament requests (list, subscribe, unsubscribe, join).
   void add_routes(RequestRoutes& routes);
@@ -144,7 +144,7 @@ class TournamentManager : public std::enable_shared_from_this<TournamentManager>
   bool stopped_ = false;  // strand only
 
   mutable std::mutex mu_;             // house_, subscribers_, signatures_
-  std::map<storage::Id, int> house_;  // house entrant account -> strength
+  std::map<storage::Id, HouseChoice> house_;  // house entrant account -> how it plays
   std::map<storage::Id, std::vector<Peer>> subscribers_;
   std::map<storage::Id, std::string> signatures_;  // what subscribers were last told
 };

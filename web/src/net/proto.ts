@@ -54,6 +54,20 @@ export interface Player {
   name: string;
   role: Role;
   seat: number;
+  house_strength?: number; // a house seat: its strength and house engine ("" / absent: the level's)
+  house_engine?: string;
+}
+
+// GET /api/house-bots: each game's levels and the house engines it offers besides them.
+export interface HouseEngine {
+  engine: string;
+  description: string;
+  learned: boolean;
+}
+export interface HouseBots {
+  enabled: boolean;
+  default_strength: number;
+  games: { game: GameName; title: string; engines: HouseEngine[] }[];
 }
 
 export interface OnlineUser {

@@ -5,10 +5,16 @@ import { errorText, gameTitle, playerName, setupText } from "../format";
 import { t, tx } from "../i18n";
 import { lobby } from "../lobby_store";
 import { matches } from "../match/store";
-import type { GameInfo, OnlineUser } from "../net/proto";
+import type { GameInfo, HouseBots, HouseEngine, OnlineUser } from "../net/proto";
 import { navigate } from "../nav";
 import { session } from "../session";
 import { setupForm } from "./setup_form";
+
+// A house engine as people read it: its name and what it is, in the page's language when known.
+function engineText(e: HouseEngine): string {
+  const known = tx("engine", e.engine);
+  return `${e.engine} — ${known === e.engine ? e.description : known}`;
+}
 
 function failed(e: unknown): void {
   toast(t("common.error", { msg: errorText(e) }), "error");
@@ -26,6 +32,7 @@ export function renderLobby(root: HTMLElement): () => void {
   const challenges = h("section", { class: "card", id: "challenges" });
   const online = h("section", { class: "card", id: "online" });
   let games: GameInfo[] = [];
+  let houseBots: HouseBots | null = null;
 
   const renderActive = () => {
     const ids = new Map<string, string>();
@@ -150,6 +157,22 @@ export function renderLobby(root: HTMLElement): () => void {
     const strength = h("input", { id: "bot-strength", type: "range", min: 1, max: 10, value: localStorage.getItem("boyi.strength") ?? "5" });
     const strengthLabel = h("output", null, strength.value);
     strength.addEventListener("input", () => (strengthLabel.textContent = strength.value));
+    // Who plays: the levels' own players, or a house engine the game offers (the learned
+    // players among them), under the chosen strength's thinking cap.
+    const engine = h("select", { id: "bot-engine" }) as HTMLSelectElement;
+    const engineLabel = h("label", { hidden: true }, t("lobby.engine"), engine);
+    const fillEngines = () => {
+      const offered = houseBots?.games.find((g) => g.game === bot.game())?.engines ?? [];
+      const kept = localStorage.getItem("boyi.engine") ?? "";
+      engine.replaceChildren(
+        h("option", { value: "" }, t("lobby.engine_levels")),
+        ...offered.map((e) => h("option", { value: e.engine, title: e.description }, engineText(e))),
+      );
+      if (offered.some((e) => e.engine === kept)) engine.value = kept;
+      engineLabel.hidden = offered.length === 0;
+    };
+    fillEngines();
+    bot.onGameChange(fillEngines);
     const botCard = h(
       "form",
       {
@@ -158,11 +181,15 @@ export function renderLobby(root: HTMLElement): () => void {
         onsubmit: (e: Event) => {
           e.preventDefault();
           localStorage.setItem("boyi.strength", strength.value);
-          session.client.request({ play_house_bot: { setup: bot.setup(), strength: Number(strength.value) } }).catch(failed);
+          localStorage.setItem("boyi.engine", engine.value);
+          session.client
+            .request({ play_house_bot: { setup: bot.setup(), strength: Number(strength.value), engine: engine.value } })
+            .catch(failed);
         },
       },
       h("h2", null, t("lobby.bot_title")),
       bot.el,
+      engineLabel,
       h("label", null, t("lobby.strength"), h("span", { class: "range" }, strength, strengthLabel)),
       h("button", { class: "primary", type: "submit", id: "bot-start" }, t("lobby.play_bot")),
     );
@@ -192,8 +219,10 @@ export function renderLobby(root: HTMLElement): () => void {
   renderChallenges();
   renderOnline();
   left.append(active, h("p", { class: "muted" }, t("common.loading")));
-  session.gameList().then((g) => {
+  // The forms wait for the games; the house engines are optional (an older server has none).
+  Promise.all([session.gameList(), session.houseBots().catch(() => null)]).then(([g, house]) => {
     games = g;
+    houseBots = house;
     renderForms();
   }, failed);
 

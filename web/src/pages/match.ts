@@ -239,8 +239,8 @@ export function renderMatch(root: HTMLElement, id: string): () => void {
       };
       try {
         if (opponent.role === "ROLE_HOUSE_BOT") {
-          const strength = Number(/(\d+)\s*$/.exec(opponent.name)?.[1] ?? 0);
-          await session.client.request({ play_house_bot: { setup, strength } });
+          const strength = opponent.house_strength ?? 0;
+          await session.client.request({ play_house_bot: { setup, strength, engine: opponent.house_engine ?? "" } });
         } else {
           await session.client.request({ send_challenge: { opponent: opponent.user_id, setup } });
           toast(t("match.rematch_sent", { name: playerName(opponent) }));

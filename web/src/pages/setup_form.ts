@@ -10,6 +10,8 @@ const LAST_KEY = "boyi.last_setup";
 export interface SetupForm {
   el: HTMLElement;
   setup(): MatchSetup;
+  game(): string; // the game chosen now
+  onGameChange(fn: () => void): void;
 }
 
 export function setupForm(games: GameInfo[], idPrefix: string): SetupForm {
@@ -50,5 +52,7 @@ export function setupForm(games: GameInfo[], idPrefix: string): SetupForm {
       localStorage.setItem(LAST_KEY, JSON.stringify(chosen));
       return { preset: chosen.preset, game: chosen.game, seat: chosen.seat };
     },
+    game: () => game.value,
+    onGameChange: (fn) => game.addEventListener("change", fn),
   };
 }
