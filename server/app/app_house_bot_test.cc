@@ -12,7 +12,7 @@
 #include "engine/registry.h"
 #include "server/app/app_test_fixture.h"
 #include "server/matches/house_bot.h"
-#include "server/matches/house_levels.h"
+#include "server/house/house_levels.h"
 
 namespace boyi::app::test {
 namespace {
@@ -105,7 +105,8 @@ class HouseBotTest : public AppTest {
     EXPECT_EQ(house.role(), v1::ROLE_HOUSE_BOT);
     EXPECT_EQ(house.house_strength(), strength == 0 ? kDefaultHouseStrength : strength);
     EXPECT_EQ(house.house_engine(), engine);
-    EXPECT_EQ(started->match_started().players(s.seat).house_strength(), 0u);
+    EXPECT_FALSE(started->match_started().players(s.seat).has_house_strength());
+    EXPECT_TRUE(house.has_house_engine());
   }
 
   // Sends a move; absorbs what arrives up to its reply, which it returns.
@@ -131,6 +132,16 @@ class HouseBotTest : public AppTest {
       ASSERT_TRUE(m) << "no MatchEnded";
       s.absorb(*m);
     }
+  }
+
+  // The match ended by the rules, every event seen once, the bot having played.
+  static void expect_a_proper_end(const Seat& s) {
+    ASSERT_TRUE(s.ended);
+    EXPECT_TRUE(s.gapless());
+    EXPECT_GT(s.house_moves, 0);
+    EXPECT_NE(s.outcome.ending(), v1::ENDING_ILLEGAL_MOVE) << s.outcome.DebugString();
+    EXPECT_NE(s.outcome.ending(), v1::ENDING_TIME_FORFEIT) << s.outcome.DebugString();
+    EXPECT_NE(s.outcome.ending(), v1::ENDING_ABORTED) << s.outcome.DebugString();
   }
 
   // Random legal moves until the match ends.
@@ -209,12 +220,7 @@ TEST_F(HouseBotTest, EveryGameToTheEndAtALowAndAStrongLevel) {
       ASSERT_EQ(s.names.size(), 2u);
       EXPECT_EQ(s.names[static_cast<std::size_t>(1 - s.seat)], house_display_name(strength));
       play_to_the_end(*c, s, rng);
-      ASSERT_TRUE(s.ended);
-      EXPECT_TRUE(s.gapless());
-      EXPECT_GT(s.house_moves, 0);
-      EXPECT_NE(s.outcome.ending(), v1::ENDING_ILLEGAL_MOVE) << s.outcome.DebugString();
-      EXPECT_NE(s.outcome.ending(), v1::ENDING_TIME_FORFEIT) << s.outcome.DebugString();
-      EXPECT_NE(s.outcome.ending(), v1::ENDING_ABORTED) << s.outcome.DebugString();
+      expect_a_proper_end(s);
     }
   }
 }
@@ -269,12 +275,7 @@ TEST_F(HouseBotTest, EveryHouseEngineToTheEnd) {
       start_house_match(*c, preset_setup(preset, -1, 600'000, 1'000), 1, s, engine);
       EXPECT_EQ(s.names.at(static_cast<std::size_t>(1 - s.seat)), house_display_name(1, engine));
       play_to_the_end(*c, s, rng);
-      ASSERT_TRUE(s.ended);
-      EXPECT_TRUE(s.gapless());
-      EXPECT_GT(s.house_moves, 0);
-      EXPECT_NE(s.outcome.ending(), v1::ENDING_ILLEGAL_MOVE) << s.outcome.DebugString();
-      EXPECT_NE(s.outcome.ending(), v1::ENDING_TIME_FORFEIT) << s.outcome.DebugString();
-      EXPECT_NE(s.outcome.ending(), v1::ENDING_ABORTED) << s.outcome.DebugString();
+      expect_a_proper_end(s);
       ++played;
     }
   }

@@ -59,8 +59,10 @@ v1::Player to_player(const UserInfo& user, int seat) {
   v1::Player p;
   p.set_user_id(user_id_text(user.id));
   p.set_name(user.display_name.empty() ? user.username : user.display_name);
-  p.set_house_strength(user.house_strength);
-  p.set_house_engine(user.house_engine);
+  if (user.house_strength > 0) {
+    p.set_house_strength(user.house_strength);
+    p.set_house_engine(user.house_engine);
+  }
   p.set_role(user.role);
   p.set_seat(seat);
   return p;

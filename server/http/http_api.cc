@@ -7,7 +7,7 @@
 #include "protocol/wire/wire_game.h"
 #include "server/core/http_json.h"
 #include "server/lobby/lobby.h"
-#include "server/matches/house_levels.h"
+#include "server/house/house_levels.h"
 
 namespace boyi::app {
 

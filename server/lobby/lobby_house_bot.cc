@@ -2,7 +2,7 @@
 // default) and checked here, stored with the match and shown as the seat's name.
 #include "server/lobby/lobby.h"
 #include "server/matches/house_bot.h"
-#include "server/matches/house_levels.h"
+#include "server/house/house_levels.h"
 
 namespace boyi::app {
 

@@ -6,7 +6,7 @@
 // kAnalysisBurst, then one per kAnalysisRefillMs); at most as many run at once as the pool
 // has threads, so the house bots' own matches keep their share.
 #include "bots/analysis.h"
-#include "server/matches/house_levels.h"
+#include "server/house/house_levels.h"
 #include "server/matches/match_host.h"
 #include "server/matches/match_index.h"
 

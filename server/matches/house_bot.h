@@ -27,7 +27,7 @@
 #include "bots/wire/seat_player.h"
 #include "boyi/v1/boyi.pb.h"
 #include "server/core/wire_out.h"
-#include "server/matches/house_levels.h"
+#include "server/house/house_levels.h"
 #include "server/storage/database.h"
 
 namespace boyi::app {

@@ -5,7 +5,7 @@
 #include <boost/asio/steady_timer.hpp>
 #include <random>
 
-#include "server/matches/house_levels.h"
+#include "server/house/house_levels.h"
 #include "server/storage/house_seats.h"
 
 namespace boyi::app {

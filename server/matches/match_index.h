@@ -23,7 +23,7 @@
 #include "server/core/presence.h"
 #include "server/core/request.h"
 #include "server/hosting/storage_journal.h"
-#include "server/matches/house_levels.h"
+#include "server/house/house_levels.h"
 #include "server/matches/house_quota.h"
 #include "server/matches/match_host.h"
 

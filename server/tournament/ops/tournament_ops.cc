@@ -5,7 +5,7 @@
 
 #include "engine/registry.h"
 #include "referee/presets.h"
-#include "server/matches/house_levels.h"
+#include "server/house/house_levels.h"
 #include "server/tournament/ops/settings_json.h"
 
 namespace boyi::tournament {

@@ -1,4 +1,4 @@
-#include "server/matches/house_levels.h"
+#include "server/house/house_levels.h"
 
 #include <algorithm>
 #include <array>
