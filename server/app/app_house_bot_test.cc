@@ -11,8 +11,8 @@
 #include "base/rng.h"
 #include "engine/registry.h"
 #include "server/app/app_test_fixture.h"
-#include "server/matches/house_bot.h"
 #include "server/house/house_levels.h"
+#include "server/matches/house_bot.h"
 
 namespace boyi::app::test {
 namespace {

@@ -84,8 +84,7 @@ const std::vector<HouseEngine>& house_engines(std::string_view game) {
   std::vector<HouseEngine> engines;
   const auto playable = bots::player_names(game);
   for (const auto& e : kOfferedEngines)
-    if (e.game == game &&
-        std::find(playable.begin(), playable.end(), e.name) != playable.end())
+    if (e.game == game && std::find(playable.begin(), playable.end(), e.name) != playable.end())
       engines.push_back({std::string(e.name), std::string(e.description), e.learned});
   return offered.emplace(std::string(game), std::move(engines)).first->second;
 }
@@ -166,7 +165,8 @@ std::string house_levels_json(bool enabled) {
     }
     nlohmann::json engines = nlohmann::json::array();
     for (const auto& e : house_engines(g.game))
-      engines.push_back({{"engine", e.name}, {"description", e.description}, {"learned", e.learned}});
+      engines.push_back(
+          {{"engine", e.name}, {"description", e.description}, {"learned", e.learned}});
     games.push_back({{"game", g.game},
                      {"title", g.title},
                      {"levels", std::move(levels)},

@@ -1,8 +1,8 @@
 // The lobby's house-bot matches: play_house_bot. The requested strength is resolved (0: the
 // default) and checked here, stored with the match and shown as the seat's name.
+#include "server/house/house_levels.h"
 #include "server/lobby/lobby.h"
 #include "server/matches/house_bot.h"
-#include "server/house/house_levels.h"
 
 namespace boyi::app {
 

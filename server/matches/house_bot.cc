@@ -53,8 +53,8 @@ std::unique_ptr<HousePlayer> make_house_player(const HouseChoice& choice, const 
 }
 
 void present_house_seat(UserInfo& user, const HouseChoice& choice) {
-  const int strength = choice.strength == 0 ? kDefaultHouseStrength
-                                            : static_cast<int>(choice.strength);
+  const int strength =
+      choice.strength == 0 ? kDefaultHouseStrength : static_cast<int>(choice.strength);
   user.display_name = house_display_name(strength, choice.engine);
   user.house_strength = static_cast<std::uint32_t>(strength);
   user.house_engine = choice.engine;
@@ -67,17 +67,17 @@ std::optional<HouseChoice> stored_house_choice(storage::Database& db, const std:
   auto stored = storage::house_seat(db, id.value(), seat);
   if (!stored || !*stored) return std::nullopt;
   const auto& row = **stored;
-  return HouseChoice{static_cast<std::uint32_t>(
-                         std::clamp(row.strength, kMinHouseStrength, kMaxHouseStrength)),
-                     row.engine};
+  return HouseChoice{
+      static_cast<std::uint32_t>(std::clamp(row.strength, kMinHouseStrength, kMaxHouseStrength)),
+      row.engine};
 }
 
 Status store_house_choice(storage::Database& db, const std::string& match_id, int seat,
                           const HouseChoice& choice) {
   auto id = hosting::parse_match_id(match_id);
   if (!id) return Error{id.message()};
-  return storage::put_house_seat(
-      db, id.value(), seat, {static_cast<int>(choice.strength), choice.engine});
+  return storage::put_house_seat(db, id.value(), seat,
+                                 {static_cast<int>(choice.strength), choice.engine});
 }
 
 HouseBot::HouseBot(std::unique_ptr<HousePlayer> player, const Executor& pool,

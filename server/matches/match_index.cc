@@ -63,8 +63,8 @@ std::shared_ptr<MatchHost> MatchIndex::make_host(
                                           });
   for (int s = 0; s < 2; ++s)
     if (const auto& choice = house[static_cast<std::size_t>(s)])
-      host->set_house_player(
-          s, make_house_player(*choice, game, rules, s, std::random_device{}()), &house_shared_);
+      host->set_house_player(s, make_house_player(*choice, game, rules, s, std::random_device{}()),
+                             &house_shared_);
   return host;
 }
 

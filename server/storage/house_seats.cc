@@ -20,7 +20,8 @@ Status put_house_seat(Database& db, Id match, Seat seat, const HouseSeat& house)
 Result<std::optional<HouseSeat>> house_seat(Database& db, Id match, Seat seat) {
   std::optional<HouseSeat> out;
   auto s = db.with_connection([&](Connection& conn) -> Status {
-    auto q = conn.query("SELECT strength, engine FROM house_seats WHERE match_id = ?1 AND seat = ?2");
+    auto q =
+        conn.query("SELECT strength, engine FROM house_seats WHERE match_id = ?1 AND seat = ?2");
     if (!q) return Error{q.message()};
     if (auto b = q.value()->bind_all(match, seat); !b) return b;
     auto row = q.value()->step();

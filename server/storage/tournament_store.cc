@@ -389,8 +389,8 @@ Result<std::vector<HouseEntrant>> TournamentStore::house_entrants() {
       auto row = q.value()->step();
       if (!row) return row.status();
       if (!*row) return Status::Ok();
-      out.push_back({q.value()->int64(0), static_cast<int>(q.value()->int64(1)),
-                     q.value()->text(2)});
+      out.push_back(
+          {q.value()->int64(0), static_cast<int>(q.value()->int64(1)), q.value()->text(2)});
     }
   });
   if (!s) return Error{s.message()};

@@ -55,7 +55,8 @@ Result<std::optional<HouseName>> house_name(const std::string& entrant, const st
 }
 
 Result<storage::Id> resolve_entrant(storage::Database& db, accounts::Accounts& accounts,
-                                    const std::string& name, const std::optional<HouseName>& house) {
+                                    const std::string& name,
+                                    const std::optional<HouseName>& house) {
   const std::string account = house ? house_account_name(house->strength, house->engine) : name;
   auto user = db.user_by_name(account);
   if (user) {
