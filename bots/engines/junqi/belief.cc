@@ -128,7 +128,14 @@ void JunqiBelief::replay(const JunqiSeatInfo& info) {
   own.fill(-1);
   bool own_deployed = false, enemy_deployed = false;
   int flag_seen = -1;  // the enemy flag post once an event revealed it
-  for (const EventView& e : info.events) {
+  // A game we won by taking the enemy flag: our last step's battle was with the flag (which
+  // no outcome code of an ordinary battle allows), and its removal reveals no marshal.
+  const bool we_took_the_flag = info.view.outcome.ending == Ending::kNormal &&
+                                info.view.outcome.winner == me &&
+                                info.view.outcome.detail == "flag captured";
+  int taken_flag = -1;  // the enemy piece that was the flag we took
+  for (std::size_t n = 0; n < info.events.size(); ++n) {
+    const EventView& e = info.events[n];
     if (e.kind == Move::kDeploy) {
       if (e.seat == me && e.has_layout && !own_deployed) {
         own_deployed = true;
@@ -206,7 +213,12 @@ void JunqiBelief::replay(const JunqiSeatInfo& info) {
         own[e.to] = x;
       } else {
         JunqiEnemyPiece& pd = pieces_[d];
-        pd.mask &= defender_mask(x, e.code);
+        if (we_took_the_flag && n + 1 == info.events.size()) {
+          pd.mask &= junqi_bit(kFlag);
+          taken_flag = d;
+        } else {
+          pd.mask &= defender_mask(x, e.code);
+        }
         if (pd.mask == 0) mark_inconsistent("no identity explains the battle");
         if (e.code == kAttackerWon) {
           own[e.to] = x;
@@ -223,7 +235,10 @@ void JunqiBelief::replay(const JunqiSeatInfo& info) {
       }
     }
     const int flag_now = e.revealed_flag[enemy];
-    if (removed >= 0) {
+    const bool flag_just_taken = taken_flag >= 0 && removed == taken_flag;
+    if (flag_just_taken) {
+      pieces_[removed].removed_ply = e.ply;
+    } else if (removed >= 0) {
       pieces_[removed].removed_ply = e.ply;
       // The marshal's removal is what reveals the flag: the piece removed in the
       // revealing battle was the marshal, every one before it was not.
@@ -235,7 +250,7 @@ void JunqiBelief::replay(const JunqiSeatInfo& info) {
     } else if (flag_now >= 0 && flag_seen < 0) {
       mark_inconsistent("the flag was revealed without a battle");
     }
-    if (flag_now >= 0) {
+    if (flag_now >= 0 && !flag_just_taken) {
       flag_seen = flag_now;
       marshal_dead_ = true;
     }
@@ -247,8 +262,9 @@ void JunqiBelief::replay(const JunqiSeatInfo& info) {
   own_at_ = own;
   const int flag = info.view.revealed_flag[enemy] >= 0 ? info.view.revealed_flag[enemy] : flag_seen;
   if (flag >= 0) {
-    marshal_dead_ = true;
+    if (taken_flag < 0 || flag_seen >= 0) marshal_dead_ = true;  // not shown by its capture
     for (auto& p : pieces_) {
+      if (p.slot == taken_flag) continue;  // the flag, taken on that post
       if (p.post == flag)
         p.mask &= junqi_bit(kFlag);
       else

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
 
 #include "bots/engines/junqi/test_support.h"
@@ -206,6 +207,37 @@ TEST(JunqiBelief, TheTruthIsAlwaysAllowedInRandomGames) {
     }
   }
   EXPECT_GT(checked, 200);
+}
+
+// The layout seat `s` deployed (its own frame), from what it was told.
+JunqiLayout layout_of(const JunqiGame& g, Seat s) {
+  for (const auto& e : g.seat_info(s).events)
+    if (e.kind == Move::kDeploy && e.seat == s && e.has_layout) return e.layout;
+  return {};
+}
+
+TEST(JunqiBelief, AfterTheFlagIsTakenEveryPieceStillFits) {
+  // The winner's last battle was with the flag, which no ordinary battle outcome allows;
+  // every enemy piece, on the board or removed, keeps its true identity possible.
+  int games = 0;
+  for (std::uint64_t seed = 1; seed <= 400 && games < 5; ++seed) {
+    const JunqiGame g = JunqiGame::random(seed, 4000);
+    if (g.truth.outcome().detail != "flag captured") continue;
+    ++games;
+    for (Seat s = 0; s < 2; ++s) {
+      const JunqiBelief b(g.seat_info(s));
+      ASSERT_TRUE(b.ok()) << "seed " << seed << " seat " << s << ": " << b.error();
+      const JunqiLayout enemy = layout_of(g, 1 - s);
+      for (int i = 0; i < kPiecesPerSide; ++i)
+        EXPECT_TRUE((b.pieces()[i].mask >> enemy[i]) & 1)
+            << "seed " << seed << " seat " << s << " enemy slot " << i;
+      if (g.truth.outcome().winner == s) {
+        const auto flag = std::find(enemy.begin(), enemy.end(), kFlag) - enemy.begin();
+        EXPECT_EQ(b.pieces()[flag].mask, junqi_bit(kFlag)) << "seed " << seed;
+      }
+    }
+  }
+  EXPECT_EQ(games, 5) << "too few random games end by taking the flag";
 }
 
 }  // namespace
