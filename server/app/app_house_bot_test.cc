@@ -238,7 +238,8 @@ TEST_F(HouseBotTest, TheHouseEnginesAreListedAndMakeTheirPlayers) {
 #endif
   auto [status, body] = http_get(app_->port(), "/api/house-bots");
   ASSERT_EQ(status, 200);
-  for (const auto& g : nlohmann::json::parse(body)["games"]) {
+  const auto doc = nlohmann::json::parse(body);  // the loop reads into it: keep it alive
+  for (const auto& g : doc["games"]) {
     const auto game = g["game"].get<std::string>();
     SCOPED_TRACE(game);
     const auto& offered = house_engines(game);
