@@ -18,6 +18,10 @@ SearchOptions search_options(const AnalystOptions& o) {
   s.leaf_vcf_nodes = o.leaf_vcf_nodes;
   s.table_bits = o.table_bits;
   s.evaluator = o.evaluator.get();
+  s.reductions = o.reductions;
+  s.quiescence_fours = o.quiescence_fours;
+  s.history = o.history;
+  s.aspiration = o.aspiration;
   return s;
 }
 
@@ -104,6 +108,10 @@ Decision Analyst::decide(Position& pos, const TimeBudget& budget) {
   ThreatLimits vct_limits;
   vct_limits.max_depth = opt_.vct_depth;
   vct_limits.max_nodes = opt_.vct_nodes;
+  if (!budget.unlimited() && opt_.max_nodes < 0) {
+    vcf_limits.max_nodes = vct_limits.max_nodes = std::int64_t{1} << 40;
+    vct_limits.max_depth = std::max(opt_.vct_depth, opt_.timed_vct_depth);
+  }
   if (opt_.vcf) {
     const TimeBudget b = slice(budget, 0.1);
     if (threats_.vcf(pos, vcf_limits, &b) == ThreatResult::kWin) {
@@ -148,6 +156,7 @@ Decision Analyst::decide(Position& pos, const TimeBudget& budget) {
   if (budget.unlimited()) so.max_depth = std::min(so.max_depth, opt_.unlimited_depth);
   search_.set_max_depth(so.max_depth);
   search_.set_max_nodes(opt_.max_nodes);
+  search_.set_reductions(opt_.reductions);
   const SearchReport r = search_.search(pos, moves, slice(budget, 1.0));
   d.move = r.move;
   d.score = r.score;
@@ -170,6 +179,9 @@ int Analyst::value(Position& pos, const TimeBudget& budget, int depth) {
   if (moves.empty()) return 0;
   search_.set_max_depth(depth);
   search_.set_max_nodes(opt_.max_nodes);
+  // Values at a fixed depth are compared with each other (the opening's
+  // decisions): every move searched to the full depth.
+  search_.set_reductions(false);
   return search_.search(pos, moves, budget).score;
 }
 

@@ -32,8 +32,16 @@ struct AnalystOptions {
   std::int64_t vcf_nodes = 60000;
   std::int64_t vct_nodes = 40000;
   int vct_depth = 9;
+  // With a deadline the root's own threat searches are bounded by their share
+  // of the time instead of the node limits, and VCT may go this deep.
+  int timed_vct_depth = 13;
   std::int64_t leaf_vcf_nodes = 0;
   int table_bits = 19;  // alpha-beta table (the threat table is 2 bits smaller)
+  // The alpha-beta's refinements (SearchOptions), each switchable for ablations.
+  bool reductions = true;
+  bool quiescence_fours = true;
+  bool history = true;
+  bool aspiration = true;
   EvalWeights weights = default_weights();
   // The alpha-beta leaf evaluation (none: the pattern sum with `weights`).
   std::shared_ptr<const PositionEvaluator> evaluator;

@@ -162,21 +162,20 @@ void Position::refresh(Point p) {
 
 void Position::refresh_line(Point p, int dir) {
   const WindowKey key = keys_[Board::index(p)][dir];
-  bool changed = false;
   for (int c = 0; c < 2; ++c) {
     const auto colour = static_cast<Colour>(c);
     const Line l = classifier_->classify(line_mode(rule_, colour), colour, key);
-    changed = changed || l != lines_[c][p].lines[dir];
+    if (l == lines_[c][p].lines[dir]) continue;
     lines_[c][p].lines[dir] = l;
+    recombine(c, p);
   }
-  if (changed) recombine(p);
 }
 
 void Position::resolve_double_threes() {
   // A double three depends on whether its threes' completion points are fouls,
   // which stones off its own lines can change: look at every candidate again.
   const PointSet candidates = double_three_candidates_;
-  candidates.for_each([&](Point p) { recombine(p); });
+  candidates.for_each([&](Point p) { recombine(0, p); });
 }
 
 void Position::set_kind(int c, Point p, PointKind k, int value) {
@@ -213,29 +212,31 @@ void Position::clear_point(Point p) {
 }
 
 void Position::recombine(Point p) {
-  for (int c = 0; c < 2; ++c) {
-    const auto colour = static_cast<Colour>(c);
-    const bool restricted = renju_black(colour);
-    const PointPatterns& pp = lines_[c][p];
-    PointKind k = classifier_->combine(pp, restricted);
-    if (restricted) {
-      int threes = 0;
-      for (Line l : pp.lines) threes += l == Line::kOpenThree;
-      const bool maybe = threes >= 2 && k != PointKind::kFive && k != PointKind::kForbidden;
-      if (maybe) {
-        double_three_candidates_.insert(p);
-        if (gomoku::forbidden_foul(board_, p) != gomoku::Foul::kNone) k = PointKind::kForbidden;
-      } else {
-        double_three_candidates_.erase(p);
-      }
+  for (int c = 0; c < 2; ++c) recombine(c, p);
+}
+
+void Position::recombine(int c, Point p) {
+  const auto colour = static_cast<Colour>(c);
+  const bool restricted = renju_black(colour);
+  const PointPatterns& pp = lines_[c][p];
+  PointKind k = classifier_->combine(pp, restricted);
+  if (restricted) {
+    int threes = 0;
+    for (Line l : pp.lines) threes += l == Line::kOpenThree;
+    const bool maybe = threes >= 2 && k != PointKind::kFive && k != PointKind::kForbidden;
+    if (maybe) {
+      double_three_candidates_.insert(p);
+      if (gomoku::forbidden_foul(board_, p) != gomoku::Foul::kNone) k = PointKind::kForbidden;
+    } else {
+      double_three_candidates_.erase(p);
     }
-    int v = 0;
-    if (k != PointKind::kForbidden) {
-      for (Line l : pp.lines) v += weights_->line[static_cast<int>(l)];
-      v += weights_->kind[static_cast<int>(k)];
-    }
-    set_kind(c, p, k, v);
   }
+  int v = 0;
+  if (k != PointKind::kForbidden) {
+    for (Line l : pp.lines) v += weights_->line[static_cast<int>(l)];
+    v += weights_->kind[static_cast<int>(k)];
+  }
+  set_kind(c, p, k, v);
 }
 
 bool Position::forbidden(Point p) const {

@@ -78,7 +78,8 @@ class Position {
   void init(RuleSet rule);
   void refresh(Point p);                // recompute p's lines in every direction
   void refresh_line(Point p, int dir);  // one direction changed
-  void recombine(Point p);
+  void recombine(Point p);         // both colours
+  void recombine(int c, Point p);  // colour c (0 black, 1 white)
   void set_kind(int c, Point p, PointKind k, int value);
   void clear_point(Point p);  // p became occupied: drop it from sets and sums
   void resolve_double_threes();

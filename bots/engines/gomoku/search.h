@@ -1,12 +1,18 @@
 // The `threat` engine's alpha-beta: principal-variation negamax with iterative
-// deepening and a transposition table over the threat-restricted candidates of
-// candidates.h (forced replies extend the line instead of using up depth, and
-// past the horizon open threes are still answered for a few plies), the
-// pattern evaluation at the leaves, and optionally a small VCF probe there so
-// that a leaf with a forced win by fours is scored as won.
+// deepening, aspiration windows and a transposition table over the
+// threat-restricted candidates of candidates.h. Forced replies extend the line
+// instead of using up depth. Past the horizon the side to move may stand on the
+// evaluation or play on with its fours (each forces a block, so this is a VCF
+// inside the search), and open threes are still answered, for a few plies.
+// Quiet moves are ordered by pattern value, killers and history, and the late
+// ones searched with a reduced depth first (late-move reductions). The pattern
+// evaluation at the leaves, and optionally a small VCF probe there so that a
+// leaf with a forced win by fours is scored as won.
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "bots/engines/gomoku/evaluator.h"
@@ -24,6 +30,10 @@ struct SearchOptions {
   int table_bits = 19;
   // The leaf evaluation; none: the pattern sum (Position::evaluate).
   const PositionEvaluator* evaluator = nullptr;
+  bool reductions = true;        // late-move reductions of quiet moves
+  bool quiescence_fours = true;  // past the horizon, the mover's fours are tried
+  bool history = true;           // killer and history move ordering
+  bool aspiration = true;        // iterations start from a window around the last score
 };
 
 struct SearchReport {
@@ -41,6 +51,7 @@ class AlphaBetaSearch {
   SearchReport search(Position& pos, std::vector<Point> root_moves, const TimeBudget& budget);
   void set_max_depth(int depth) { opt_.max_depth = depth; }
   void set_max_nodes(std::int64_t nodes) { opt_.max_nodes = nodes; }
+  void set_reductions(bool on) { opt_.reductions = on; }
   void clear();
 
  private:
@@ -53,6 +64,11 @@ class AlphaBetaSearch {
   };
 
   int negamax(int depth, int alpha, int beta, int ply);
+  int quiesce(int depth, int alpha, int beta, int ply);
+  int root(int depth, int alpha, int beta, std::vector<Point>& root_moves,
+           std::vector<std::pair<int, Point>>& scored, Point& best_move);
+  void order(std::vector<Point>& moves, Point tt_move, int ply) const;
+  void reward(Point p, int depth, int ply);
   int leaf(int ply);
   int static_value() const;
   bool out_of_time();
@@ -67,6 +83,9 @@ class AlphaBetaSearch {
   std::uint64_t mask_ = 0;
   ThreatSearch leaf_vcf_{14};
   std::vector<std::vector<Point>> move_stack_;
+  // Move ordering: two killers a ply, and history by colour and point.
+  std::vector<std::array<Point, 2>> killers_;
+  std::array<std::array<std::int32_t, gomoku::kPoints>, 2> history_{};
 };
 
 }  // namespace boyi::bots::gomoku_threat

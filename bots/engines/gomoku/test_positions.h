@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include "base/rng.h"
 #include "engine/gomoku/gomoku.h"
 
 namespace boyi::bots::gomoku_threat::testing {
@@ -43,6 +44,24 @@ inline gomoku::State stones(std::string_view rule_text, std::string_view black,
   auto s = gomoku::State::from_diagram(rules(rule_text), diagram, to_move);
   EXPECT_TRUE(s.ok()) << s.message();
   return s.ok() ? s.value() : gomoku::State(rules(rule_text));
+}
+
+// A random open position: up to `stones_count` stones in the central 7x7
+// square, each move of the game kept only while it does not end the game.
+inline gomoku::State random_position(Rng& rng, const char* rule, int stones_count) {
+  gomoku::State s(rules(rule));
+  for (int i = 0; i < stones_count && !s.is_terminal(); ++i) {
+    gomoku::Point p;
+    do {
+      p = gomoku::make_point(4 + static_cast<int>(rng.below(7)),
+                             4 + static_cast<int>(rng.below(7)));
+    } while (s.at(p) != gomoku::Cell::kEmpty);
+    gomoku::State next = s;
+    next.apply(gomoku::Move::place(p));
+    if (next.is_terminal()) continue;  // keep the game open
+    s = next;
+  }
+  return s;
 }
 
 }  // namespace boyi::bots::gomoku_threat::testing

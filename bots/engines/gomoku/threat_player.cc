@@ -78,8 +78,8 @@ std::optional<ChoiceNote> ThreatPlayer::last_note() const {
 
 Result<AnalystOptions> threat_options(const PlayerSpec& spec,
                                       const std::vector<std::string_view>& extra_keys) {
-  std::vector<std::string_view> keys = {"vcf",   "vct",   "defend", "depth",
-                                        "width", "nodes", "tss",    "leafvcf"};
+  std::vector<std::string_view> keys = {"vcf", "vct", "defend",  "depth", "width", "nodes",
+                                        "tss", "leafvcf", "lmr", "qfours", "history", "asp"};
   keys.insert(keys.end(), extra_keys.begin(), extra_keys.end());
   if (auto st = spec.only(keys); !st) return Error{st.message()};
   AnalystOptions o;
@@ -91,8 +91,17 @@ Result<AnalystOptions> threat_options(const PlayerSpec& spec,
   auto nodes = spec.integer("nodes", -1, -1, std::int64_t{1} << 40);
   auto tss = spec.integer("tss", o.vcf_nodes, 100, std::int64_t{1} << 40);
   auto leaf = spec.integer("leafvcf", o.leaf_vcf_nodes, 0, 1'000'000);
-  for (const auto* r : {&vcf, &vct, &defend, &depth, &width, &nodes, &tss, &leaf})
+  auto lmr = spec.integer("lmr", 1, 0, 1);
+  auto qfours = spec.integer("qfours", 1, 0, 1);
+  auto history = spec.integer("history", 1, 0, 1);
+  auto asp = spec.integer("asp", 1, 0, 1);
+  for (const auto* r : {&vcf, &vct, &defend, &depth, &width, &nodes, &tss, &leaf, &lmr, &qfours,
+                        &history, &asp})
     if (!*r) return Error{r->message()};
+  o.reductions = *lmr != 0;
+  o.quiescence_fours = *qfours != 0;
+  o.history = *history != 0;
+  o.aspiration = *asp != 0;
   o.vcf = *vcf != 0;
   o.vct = *vct != 0;
   o.defend = *defend != 0;

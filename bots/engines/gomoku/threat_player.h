@@ -55,6 +55,7 @@ Result<std::unique_ptr<Player<gomoku::State>>> make_threat_player(const PlayerSp
 
 inline constexpr std::string_view kThreatHelp =
     "pattern evaluation, VCF/VCT threat-space search, alpha-beta, ccgc opening; "
-    "threat[:vcf=0|1,vct=0|1,defend=0|1,depth=N,width=N,nodes=N,tss=N,leafvcf=N]";
+    "threat[:vcf=0|1,vct=0|1,defend=0|1,depth=N,width=N,nodes=N,tss=N,leafvcf=N,"
+    "lmr=0|1,qfours=0|1,history=0|1,asp=0|1]";
 
 }  // namespace boyi::bots::gomoku_threat

@@ -15,6 +15,7 @@ namespace {
 using gomoku::Move;
 using gomoku::State;
 using testing::pt;
+using testing::random_position;
 using testing::stones;
 
 constexpr auto B = Colour::kBlack;
@@ -153,22 +154,6 @@ TEST(ThreatSearch, DefenderFiveOrCounterFourStopsTheAttack) {
 }
 
 // Random middle-game positions: dense random stones around the centre.
-State random_position(Rng& rng, const char* rule, int stones_count) {
-  State s(testing::rules(rule));
-  for (int i = 0; i < stones_count && !s.is_terminal(); ++i) {
-    Point p;
-    do {
-      p = gomoku::make_point(4 + static_cast<int>(rng.below(7)),
-                             4 + static_cast<int>(rng.below(7)));
-    } while (s.at(p) != gomoku::Cell::kEmpty);
-    State next = s;
-    next.apply(Move::place(p));
-    if (next.is_terminal()) continue;  // keep the game open
-    s = next;
-  }
-  return s;
-}
-
 TEST(ThreatSearch, EveryVcfFoundOnRandomPositionsPlaysOut) {
   Rng rng(5);
   int wins = 0;
