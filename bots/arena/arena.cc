@@ -88,10 +88,15 @@ class Match {
   }
 
  private:
+  // The players start (an engine is spawned and shakes hands) on the arbiter's time, as
+  // Gomocup managers give START its own timeout: the clocks stand still meanwhile.
   void start() {
+    auto& ref = match_->referee();
     const auto now = Clock::now();
+    const bool paused = ref.pause(now).ok();
     std::array<Status, 2> status;
     for (Seat s = 0; s < 2; ++s) status[s] = players_[s]->start(match_->started(s, now));
+    if (paused) (void)ref.unpause(Clock::now());
     if (!status[0] && !status[1]) {
       result_.failure = {status[0].message(), status[1].message()};
       (void)match_->referee().abort("neither player started", Clock::now());

@@ -199,6 +199,40 @@ TEST(Arena, APlayerPastItsLimitLosesOnTime) {
   EXPECT_EQ(r->outcome.winner, 1);
 }
 
+// A random player whose start takes `start_ms` (an engine that loads its tables).
+class SlowStarter final : public SeatPlayer {
+ public:
+  SlowStarter(std::uint64_t seed, int start_ms) : random_(seed), start_ms_(start_ms) {}
+  std::string name() const override { return "slow starter"; }
+  Status start(const v1::MatchStarted& m) override {
+    std::this_thread::sleep_for(std::chrono::milliseconds(start_ms_));
+    return random_.start(m);
+  }
+  Status observe(const v1::MatchEvent& e) override { return random_.observe(e); }
+  Result<std::string> choose(const v1::GameView& view, const v1::Clocks& clocks) override {
+    return random_.choose(view, clocks);
+  }
+
+ private:
+  RandomSeatPlayer random_;
+  int start_ms_;
+};
+
+TEST(Arena, StartingUpIsNotChargedToTheClocks) {
+  // Both players take longer to start than a move may take; the opening's first action (seat
+  // 0's) and the first moves are still in time.
+  v1::TimeControl tc;
+  tc.set_per_move_ms(100);
+  SlowStarter a(1, 150), b(2, 150);
+  ArenaOptions o;
+  o.grace_ms = 0;
+  o.opening = {"H8", "H9", "J10"};
+  auto r = play_arena_match("gomoku", "rule=renju opening=free", tc, a, b, o);
+  ASSERT_TRUE(r.ok()) << r.message();
+  EXPECT_NE(r->outcome.ending, Ending::kTimeForfeit) << r->outcome.detail;
+  EXPECT_GT(r->moves.size(), 3u);
+}
+
 TEST(Arena, AFailingPlayerForfeitsWithItsError) {
   StubbornPlayer broken("");
   RandomSeatPlayer fine(4);
