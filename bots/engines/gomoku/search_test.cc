@@ -3,16 +3,15 @@
 // (the quiescence of fours proves wins past the horizon).
 #include <gtest/gtest.h>
 
-#include "bots/engines/gomoku/analyst.h"
 #include "bots/engines/gomoku/candidates.h"
 #include "bots/engines/gomoku/search.h"
+#include "bots/engines/gomoku/test_playout.h"
 #include "bots/engines/gomoku/test_positions.h"
 #include "bots/search/common.h"
 
 namespace boyi::bots::gomoku_threat {
 namespace {
 
-using gomoku::Move;
 using gomoku::State;
 using testing::random_position;
 
@@ -32,33 +31,18 @@ SearchReport search(const State& s, const SearchOptions& o) {
   return ab.search(pos, moves, TimeBudget{});
 }
 
-// The side that claimed a win keeps searching and playing its best move; the
-// other side defends with the whole engine (threat searches and alpha-beta).
-bool claimed_win_plays_out(State s, const SearchOptions& o) {
-  const Seat attacker = s.to_move();
-  AnalystOptions d;
-  d.unlimited_depth = 2;
-  d.vcf_nodes = 4000;
-  d.vct_nodes = 2000;
-  Analyst defender(d);
-  const TimeBudget unlimited;
-  for (int turn = 0; turn < 60 && !s.is_terminal(); ++turn) {
-    Position pos(s);
-    Point p;
+// The side that claimed a win keeps searching and playing its best move (a five
+// or a flex four unsearched, as the engine plays them).
+bool claimed_win_plays_out(const State& s, const SearchOptions& o) {
+  return testing::attacker_wins_against_the_engine(s, [&](Position& pos) -> std::optional<Point> {
     std::vector<Point> moves;
     const MoveStatus status = candidate_moves(pos, 16, moves);
-    if (s.to_move() == attacker && (status == MoveStatus::kWinNow || status == MoveStatus::kWinIn3)) {
-      p = moves.front();  // a five, or a flex four: as the engine plays them, unsearched
-    } else if (s.to_move() == attacker) {
-      const SearchReport r = search(s, o);
-      if (r.score <= kWinThreshold) return false;  // the claim did not hold up
-      p = r.move;
-    } else {
-      p = defender.decide(pos, unlimited).move;
-    }
-    if (!s.apply_checked(s.to_move(), Move::place(p))) return false;
-  }
-  return s.is_terminal() && s.outcome().winner == attacker;
+    if (status == MoveStatus::kWinNow || status == MoveStatus::kWinIn3) return moves.front();
+    AlphaBetaSearch ab(o);
+    const SearchReport r = ab.search(pos, moves, TimeBudget{});
+    if (r.score <= kWinThreshold) return std::nullopt;  // the claim did not hold up
+    return r.move;
+  });
 }
 
 TEST(ThreatAlphaBeta, EveryClaimedWinHoldsAgainstADefendingEngine) {

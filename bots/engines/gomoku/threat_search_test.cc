@@ -4,7 +4,7 @@
 // positions played out in the rules engine.
 #include <gtest/gtest.h>
 
-#include "bots/engines/gomoku/analyst.h"
+#include "bots/engines/gomoku/test_playout.h"
 #include "bots/engines/gomoku/test_positions.h"
 #include "bots/engines/gomoku/threat_search.h"
 #include "base/rng.h"
@@ -167,29 +167,13 @@ TEST(ThreatSearch, EveryVcfFoundOnRandomPositionsPlaysOut) {
   EXPECT_GT(wins, 10);
 }
 
-// The attacker follows its VCT; the defender answers with the full engine
-// (threat search of its own and alpha-beta). The attacker must still win.
-bool vct_plays_out(State s) {
-  const Seat attacker = s.to_move();
+// The attacker follows its VCT; the defender answers with the full engine.
+bool vct_plays_out(const State& s) {
   ThreatSearch search;
-  AnalystOptions o;
-  o.unlimited_depth = 2;
-  o.vcf_nodes = 4000;
-  o.vct_nodes = 2000;
-  Analyst defender(o);
-  const TimeBudget unlimited;
-  for (int turn = 0; turn < 60 && !s.is_terminal(); ++turn) {
-    Position pos(s);
-    Point p;
-    if (s.to_move() == attacker) {
-      if (search.vct(pos, limits(8)) != ThreatResult::kWin) return false;
-      p = search.first_move();
-    } else {
-      p = defender.decide(pos, unlimited).move;
-    }
-    if (!s.apply_checked(s.to_move(), Move::place(p))) return false;
-  }
-  return s.is_terminal() && s.outcome().winner == attacker;
+  return testing::attacker_wins_against_the_engine(s, [&](Position& pos) -> std::optional<Point> {
+    if (search.vct(pos, limits(8)) != ThreatResult::kWin) return std::nullopt;
+    return search.first_move();
+  });
 }
 
 TEST(ThreatSearch, VctWinsOnRandomPositionsHoldAgainstADefendingEngine) {
