@@ -16,15 +16,8 @@
 # At the defaults: 1400 games, about 30 minutes on a 2-core machine.
 set -euo pipefail
 
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-cd "$root"
-# shellcheck source=docs/seeds/match-result.sh
-source docs/seeds/match-result.sh
-plot_only=0
-if [[ "${1:-}" == "--plot" ]]; then
-  plot_only=1
-  shift
-fi
+# shellcheck source=docs/seeds/seed-script.sh
+source "$(dirname "${BASH_SOURCE[0]}")/seed-script.sh"
 build="${1:-build/release}"
 games="${2:-200}"
 ms="${3:-40}"

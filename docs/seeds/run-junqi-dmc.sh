@@ -36,15 +36,8 @@
 # 2-core machine) and 5300 games with the bound check (about 10 minutes).
 set -euo pipefail
 
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-cd "$root"
-# shellcheck source=docs/seeds/match-result.sh
-source docs/seeds/match-result.sh
-plot_only=0
-if [[ "${1:-}" == "--plot" ]]; then
-  plot_only=1
-  shift
-fi
+# shellcheck source=docs/seeds/seed-script.sh
+source "$(dirname "${BASH_SOURCE[0]}")/seed-script.sh"
 build="${1:-build/release}"
 games="${2:-200}"
 playouts="${3:-200}"

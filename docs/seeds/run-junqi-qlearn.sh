@@ -29,15 +29,8 @@
 # At the defaults: 5,400 games and the timing run, about 65 minutes on a 2-core machine.
 set -euo pipefail
 
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-cd "$root"
-# shellcheck source=docs/seeds/match-result.sh
-source docs/seeds/match-result.sh
-plot_only=0
-if [[ "${1:-}" == "--plot" ]]; then
-  plot_only=1
-  shift
-fi
+# shellcheck source=docs/seeds/seed-script.sh
+source "$(dirname "${BASH_SOURCE[0]}")/seed-script.sh"
 build="${1:-build/release}"
 games="${2:-100}"
 playouts="${3:-300}"

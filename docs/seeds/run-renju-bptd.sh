@@ -37,15 +37,8 @@
 # games (about 3.5 minutes each) and 1800 games (about 22 minutes) on a loaded 2-core machine.
 set -euo pipefail
 
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-cd "$root"
-# shellcheck source=docs/seeds/match-result.sh
-source docs/seeds/match-result.sh
-plot_only=0
-if [[ "${1:-}" == "--plot" ]]; then
-  plot_only=1
-  shift
-fi
+# shellcheck source=docs/seeds/seed-script.sh
+source "$(dirname "${BASH_SOURCE[0]}")/seed-script.sh"
 build="${1:-build/release}"
 games="${2:-100}"
 final_games="${3:-400}"

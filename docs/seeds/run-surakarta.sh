@@ -25,15 +25,8 @@
 # 2000 training games, about 40 minutes on a loaded 2-core machine.
 set -euo pipefail
 
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-cd "$root"
-# shellcheck source=docs/seeds/match-result.sh
-source docs/seeds/match-result.sh
-plot_only=0
-if [[ "${1:-}" == "--plot" ]]; then
-  plot_only=1
-  shift
-fi
+# shellcheck source=docs/seeds/seed-script.sh
+source "$(dirname "${BASH_SOURCE[0]}")/seed-script.sh"
 build="${1:-build/release}"
 games="${2:-100}"
 playouts="${3:-100}"
