@@ -5,8 +5,9 @@
 // input is read while the engine thinks). The rule comes from INFO rule (4 renju, 1
 // exactly five, 0 freestyle; always the free opening: the manager places every stone).
 // Time: INFO timeout_turn is the per-move limit, INFO time_left (sent before every move)
-// the bank, else timeout_match less what was used. Anything it cannot use is answered
-// with ERROR (bad values) or UNKNOWN (unknown commands).
+// the bank, else timeout_match less what was used; the bank is shared among the moves a
+// renju game still needs (about 20 a side, fewer as the board fills). Anything it cannot
+// use is answered with ERROR (bad values) or UNKNOWN (unknown commands).
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -258,8 +259,13 @@ class PiskvorkSide final : public EngineSide {
     // answer past the search's own stop: keep back an eighth of the turn (at most 1 s), and
     // never less than --margin-ms.
     tc.increment_ms = time_increment_ms_;
-    tc.safety_margin_ms =
-        std::max<std::int64_t>(config_.margin_ms, std::min<std::int64_t>(tc.per_move_ms / 8, 1000));
+    std::int64_t margin = std::min<std::int64_t>(tc.per_move_ms / 8, 1000);
+    if (tc.bank_ms > 0) margin = std::min(margin, tc.bank_ms / 20);  // a short bank: its twentieth
+    tc.safety_margin_ms = std::max<std::int64_t>(config_.margin_ms, margin);
+    // A bank is shared among the moves still to come: a renju game between strong engines is
+    // decided within some 20 moves a side from the opening, fewer as the board fills (the
+    // generic estimate of 30 left most of a short bank unused).
+    tc.moves_to_go = std::max(8, 20 - state_.stone_count() / 6);
     return tc;
   }
 
