@@ -74,21 +74,10 @@ fi
 
 # --per-move-ms only bounds a stuck player: no player here is limited by time.
 per_move_ms=20000
-run="${RUN:-}"
-keep=0
-if [[ -n "$run" ]]; then keep=1; fi
-[[ "${KEEP_RUN:-0}" == 1 ]] && keep=1
-tables=()  # the CSVs being written: each replaces its old one only once complete
-cleanup() {
-  rm -f "${tables[@]}"
-  if [[ -n "$run" ]]; then
-    if ((keep)); then echo "run-junqi-dmc.sh: training run and game logs kept in $run"; else rm -rf "$run"; fi
-  fi
-}
-trap cleanup EXIT
+keep_run_folder run-junqi-dmc.sh "training run and game logs"
 
 train_run() {
-  if [[ -z "$run" ]]; then run="$(mktemp -d "${TMPDIR:-/tmp}/boyi-junqi-dmc-seed.XXXXXX")"; fi
+  make_run_folder junqi-dmc
   mkdir -p "$run"
   if [[ -f "$run/train/weights-$train.pt" ]]; then
     echo "== training: reusing the run in $run (weights-$train.pt is there)"

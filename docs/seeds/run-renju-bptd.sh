@@ -87,18 +87,7 @@ threat="threat:depth=$depth"
 rules="rule=renju opening=centre"
 per_move_ms=20000
 
-run="${RUN:-}"
-keep=0
-if [[ -n "$run" ]]; then keep=1; fi
-[[ "${KEEP_RUN:-0}" == 1 ]] && keep=1
-tables=()  # the CSVs being written: each replaces its old one only once complete
-cleanup() {
-  rm -f "${tables[@]}"
-  if [[ -n "$run" ]]; then
-    if ((keep)); then echo "run-renju-bptd.sh: training runs and match summaries kept in $run"; else rm -rf "$run"; fi
-  fi
-}
-trap cleanup EXIT
+keep_run_folder run-renju-bptd.sh "training runs and match summaries"
 
 train_run() {
   local name="$1" t0
@@ -117,7 +106,7 @@ train_run() {
 }
 
 train_runs() {
-  if [[ -z "$run" ]]; then run="$(mktemp -d "${TMPDIR:-/tmp}/boyi-renju-bptd-seed.XXXXXX")"; fi
+  make_run_folder renju-bptd
   mkdir -p "$run/matches"
   train_run staged "${staged_set[@]}"
   train_run fixed "${fixed_set[@]}"
