@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "server/accounts/accounts.h"
+#include "server/cluster/cluster.h"
 #include "server/core/app_context.h"
 #include "server/core/presence.h"
 #include "server/http/http_api.h"
@@ -41,6 +42,7 @@ struct ServerApp::Impl {
   std::unique_ptr<crypto::SigningKey> signing_key;
   std::unique_ptr<AppContext> ctx;
   std::unique_ptr<Presence> presence;
+  std::shared_ptr<Cluster> cluster;
   std::shared_ptr<MatchIndex> matches;
   std::shared_ptr<TournamentManager> tournaments;
   std::shared_ptr<Lobby> lobby;
@@ -87,7 +89,16 @@ Status ServerApp::Impl::assemble() {
   presence = std::make_unique<Presence>(*db, ctx->max_frame());
   presence->set_house({u->id, u->name, "House bot", v1::ROLE_HOUSE_BOT});
 
-  matches = std::make_shared<MatchIndex>(*ctx, *presence);
+  auto joined = Cluster::join(*ctx, *presence);
+  if (!joined) return Error{joined.message()};
+  cluster = std::move(joined).value();
+  matches = std::make_shared<MatchIndex>(*ctx, *presence, *cluster);
+  cluster->set_hooks({[weak = std::weak_ptr<MatchIndex>(matches)](const auto& ids) {
+                        if (auto m = weak.lock()) m->resume(ids);
+                      },
+                      [weak = std::weak_ptr<MatchIndex>(matches)](const auto& hosted) {
+                        if (auto m = weak.lock()) m->keep_only(hosted);
+                      }});
   tournaments = std::make_shared<TournamentManager>(*ctx, *accounts, *presence, *matches);
   matches->set_hooks(
       {[weak = std::weak_ptr<TournamentManager>(tournaments)](const std::string& id) {
@@ -121,8 +132,18 @@ Status ServerApp::Impl::assemble() {
 
   // Tournaments first (they know which accounts are house entrants), then every running
   // match resumed, then the tournaments run (settling what ended while the server was down).
+  // Several servers: the first heartbeat (which may take the tournaments' role) comes before
+  // the tournaments start.
   if (auto s = tournaments->load(); !s) return s;
   if (auto s = matches->resume_running(); !s) return s;
+  tournaments->set_runner_check([c = cluster.get()] { return c->runs_tournaments(); });
+  cluster->start({[weak = std::weak_ptr<MatchIndex>(matches)](const Request& r) {
+                    if (auto m = weak.lock()) m->relayed_request(r);
+                  },
+                  [weak = std::weak_ptr<MatchIndex>(matches)](std::uint64_t connection,
+                                                              storage::Id user) {
+                    if (auto m = weak.lock()) m->connection_left(connection, user);
+                  }});
   tournaments->start();
   return Status::Ok();
 }
@@ -259,6 +280,8 @@ void ServerApp::shutdown() {
   d.sessions->stop_workers();
   d.match_pool->stop();
   d.match_pool->join();
+  // Nothing of this server writes a journal any more: the others may take its matches now.
+  d.cluster->stop();
   asio::post(d.ioc, [&d] { d.heartbeat->cancel(); });
   d.upkeep->stop();
   d.arbiter_desk->stop();

@@ -170,6 +170,8 @@ const std::map<std::string, Setter>& setters() {
        int_field("clock_update_interval_ms", &C::clock_update_interval_ms, 0, 3'600'000)},
       {"heartbeat_interval_ms",
        int_field("heartbeat_interval_ms", &C::heartbeat_interval_ms, 100, 3'600'000)},
+      {"node_name", string_field("node_name", &C::node_name)},
+      {"node_lease_ms", int_field("node_lease_ms", &C::node_lease_ms, 300, 3'600'000)},
       {"revocation_poll_ms",
        int_field("revocation_poll_ms", &C::revocation_poll_ms, 50, 3'600'000)},
       {"guests_per_address_per_hour",
@@ -237,6 +239,9 @@ Status ServerConfig::validate() const {
       !storage.starts_with("postgres://"))
     return Error{"storage: expected \"sqlite\" or a postgresql:// URL"};
   if (auto s = default_time.validate(); !s) return Error{"default_time: " + s.message()};
+  if (node_lease_ms < 3 * heartbeat_interval_ms)
+    return Error{"node_lease_ms: at least three heartbeats (heartbeat_interval_ms " +
+                 std::to_string(heartbeat_interval_ms) + ")"};
   return Status::Ok();
 }
 

@@ -67,6 +67,14 @@ struct ServerConfig {
   std::int64_t clock_update_interval_ms = 10'000;  // 0: no ClockUpdate pushes
   std::int64_t heartbeat_interval_ms = 1'000;
 
+  // Several servers on one PostgreSQL database (server/cluster/README.md). This server's
+  // name among them: started again under the same name, it takes its earlier run's matches
+  // at once. Empty: "<host name>:<data directory>".
+  std::string node_name;
+  // How long a server may be silent (no heartbeat) before another takes its matches over;
+  // at least three heartbeats.
+  std::int64_t node_lease_ms = 5'000;
+
   // Accounts.
   // How often the server reads the revocations boyi-admin wrote (disabled accounts, rotated
   // tokens, changed roles and passwords) and ends the sessions they concern.

@@ -60,6 +60,11 @@ void ArbiterDesk::poll() {
     }
     const std::string id = hosting::match_id_text(r.match);
     auto host = matches_.find(id);
+    if (!host && matches_.hosted_elsewhere(id)) {  // the server hosting it carries it out
+      std::lock_guard lock(mu_);
+      in_flight_.erase(r.id);
+      continue;
+    }
     if (!host) {
       settle(fail("no match " + id));
       continue;

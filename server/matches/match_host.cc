@@ -268,6 +268,20 @@ void MatchHost::stop() {
       if (t) t->cancel();
   });
 }
+
+void MatchHost::hand_over() {
+  stop();
+  asio::post(strand_, [self = shared_from_this()] {
+    const std::string text = "match " + self->id() +
+                             " is hosted by another server now: Sync it again to go on";
+    std::vector<Peer> told;
+    for (const auto& peers : self->seat_peers_) told.insert(told.end(), peers.begin(), peers.end());
+    told.insert(told.end(), self->spectators_.begin(), self->spectators_.end());
+    for (const auto& peer : told)
+      send_to(peer, error_message(0, v1::ERROR_CODE_SHUTTING_DOWN, text, false, self->id()),
+              self->app_.max_frame());
+  });
+}
 // --- snapshot and seats ------------------------------------------------------------------
 
 void MatchHost::publish_snapshot() {

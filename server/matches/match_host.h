@@ -98,6 +98,9 @@ class MatchHost : public std::enable_shared_from_this<MatchHost> {
   void connection_closed(std::uint64_t connection_id);
   // The server is stopping: timers stop; nothing is lost (everything is journaled).
   void stop();
+  // Another server took the match over: timers stop, and every seat and spectator
+  // connection is told SHUTTING_DOWN for the match (to Sync it again: the new host answers).
+  void hand_over();
 
   // The full record as a wire message (finished matches only); calls back on the strand.
   void record_async(std::function<void(std::optional<v1::MatchRecord>)> done);

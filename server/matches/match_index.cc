@@ -11,9 +11,10 @@
 namespace boyi::app {
 namespace asio = boost::asio;
 
-MatchIndex::MatchIndex(AppContext& app, Presence& presence)
+MatchIndex::MatchIndex(AppContext& app, Presence& presence, Cluster& cluster)
     : app_(app),
       presence_(presence),
+      cluster_(cluster),
       house_shared_(app.config.house_bot_threads),
       house_quota_(app.config.max_house_matches_per_user, app.config.max_house_matches) {}
 
@@ -57,10 +58,14 @@ std::shared_ptr<MatchHost> MatchIndex::make_host(
     StoredMatch stored, std::array<UserInfo, 2> players,
     const std::array<std::optional<HouseChoice>, 2>& house) {
   const std::string game = stored.config.game, rules = stored.config.rules_text;
-  auto host = std::make_shared<MatchHost>(app_, std::move(stored), std::move(players),
-                                          [weak = weak_from_this()](const std::string& id) {
-                                            if (auto self = weak.lock()) self->on_finished(id);
-                                          });
+  auto host = std::make_shared<MatchHost>(
+      app_, std::move(stored), std::move(players), [weak = weak_from_this()](const std::string& id) {
+        auto self = weak.lock();
+        if (!self) return;
+        if (auto stored_id = hosting::parse_match_id(id); stored_id)
+          self->cluster_.release(stored_id.value());  // nobody hosts a finished match
+        self->on_finished(id);
+      });
   for (int s = 0; s < 2; ++s)
     if (const auto& choice = house[static_cast<std::size_t>(s)])
       host->set_house_player(s, make_house_player(*choice, game, rules, s, std::random_device{}()),
@@ -84,6 +89,17 @@ Result<std::string> MatchIndex::open(MatchOpening o) {
       house_quota_.give_back(o.house_slot);
     }
     return Error{stored.message()};
+  }
+  if (auto id = hosting::parse_match_id(stored->match_id); id) {
+    if (auto claimed = cluster_.claim(id.value()); !claimed) {
+      Outcome aborted{Ending::kAborted, std::nullopt, "not started: " + claimed.message()};
+      (void)app_.db.finish_match(id.value(), aborted, storage::wall_clock_ms());
+      if (o.house_slot) {
+        std::lock_guard lock(mu_);
+        house_quota_.give_back(o.house_slot);
+      }
+      return Error{claimed.message()};
+    }
   }
   StoredMatch sm;
   sm.config = std::move(stored).value();
@@ -137,9 +153,36 @@ void MatchIndex::start_failed(const std::string& id, const Status& why) {
 }
 
 Status MatchIndex::resume_running() {
+  if (cluster_.enabled()) {  // what no live node hosts, this earlier run's matches first
+    cluster_.take_over_now();
+    return Status::Ok();
+  }
   auto running = load_running_matches(app_.db);
   if (!running) return Error{"cannot read the running matches: " + running.message()};
-  for (auto& m : running.value()) {
+  resume_each(std::move(running).value());
+  return Status::Ok();
+}
+
+void MatchIndex::resume(const std::vector<storage::Id>& ids) {
+  std::vector<StoredMatch> running;
+  for (storage::Id id : ids) {
+    const std::string text = hosting::match_id_text(id);
+    {
+      std::lock_guard lock(mu_);
+      if (auto it = matches_.find(text); it != matches_.end() && !it->second->finished()) continue;
+    }
+    auto stored = load_stored_match(app_.db, id);
+    if (!stored) {
+      app_.log.error("match_not_resumed", {{"match", text}, {"reason", stored.message()}});
+      continue;
+    }
+    running.push_back(std::move(stored).value());
+  }
+  resume_each(std::move(running));
+}
+
+void MatchIndex::resume_each(std::vector<StoredMatch> running) {
+  for (auto& m : running) {
     const std::string id = m.config.match_id;
     std::array<UserInfo, 2> players;
     std::array<std::optional<HouseChoice>, 2> house;
@@ -196,7 +239,54 @@ Status MatchIndex::resume_running() {
                                     {"seat0", players[0].username},
                                     {"seat1", players[1].username}});
   }
-  return Status::Ok();
+}
+
+void MatchIndex::keep_only(const std::set<storage::Id>& hosted) {
+  std::vector<std::shared_ptr<MatchHost>> candidates, lost;
+  {
+    std::lock_guard lock(mu_);
+    for (const auto& [id, host] : matches_)
+      if (!host->finished() && !hosted.contains(host->stored_id())) candidates.push_back(host);
+  }
+  std::set<std::string> gone;
+  for (const auto& host : candidates)
+    if (!cluster_.hosts(host->stored_id())) gone.insert(host->id());
+  if (gone.empty()) return;
+  {
+    std::lock_guard lock(mu_);
+    for (auto it = matches_.begin(); it != matches_.end();) {
+      const auto& host = it->second;
+      if (!gone.contains(it->first)) {
+        ++it;
+        continue;
+      }
+      lost.push_back(host);
+      for (const auto& p : host->players()) {
+        auto pl = playing_.find(p.id);
+        if (pl == playing_.end()) continue;
+        pl->second.erase(it->first);
+        if (pl->second.empty()) playing_.erase(pl);
+      }
+      it = matches_.erase(it);
+    }
+  }
+  for (const auto& host : lost) {
+    release_house_slot(host->id());
+    app_.log.warn("match_taken_over_by_another_server", {{"match", host->id()}});
+    host->hand_over();
+  }
+}
+
+bool MatchIndex::hosted_elsewhere(const std::string& match_id) {
+  if (!cluster_.enabled()) return false;
+  {
+    std::lock_guard lock(mu_);
+    if (matches_.contains(match_id)) return false;
+  }
+  auto id = hosting::parse_match_id(match_id);
+  if (!id) return false;
+  auto row = app_.db.match_by_id(id.value());
+  return row && row->status == storage::MatchStatus::kRunning;
 }
 
 void MatchIndex::on_finished(const std::string& match_id) {
@@ -292,7 +382,7 @@ std::vector<std::string> MatchIndex::playing(storage::Id user) const {
   return {it->second.begin(), it->second.end()};
 }
 
-std::vector<v1::ActiveMatch> MatchIndex::active_matches(storage::Id user) const {
+std::vector<v1::ActiveMatch> MatchIndex::active_matches(storage::Id user) {
   std::vector<std::shared_ptr<MatchHost>> hosts;
   {
     std::lock_guard lock(mu_);
@@ -311,7 +401,27 @@ std::vector<v1::ActiveMatch> MatchIndex::active_matches(storage::Id user) const 
     a.set_last_seq(snap.last_seq);
     out.push_back(std::move(a));
   }
+  if (cluster_.enabled()) add_hosted_elsewhere(user, out);
   return out;
+}
+
+void MatchIndex::add_hosted_elsewhere(storage::Id user, std::vector<v1::ActiveMatch>& out) {
+  std::set<std::string> listed;
+  for (const auto& a : out) listed.insert(a.match_id());
+  auto recent = app_.db.matches_of_user(user, 64);
+  if (!recent) return;
+  for (const auto& m : *recent) {
+    const std::string id = hosting::match_id_text(m.id);
+    if (m.status != storage::MatchStatus::kRunning || listed.contains(id)) continue;
+    auto position = app_.db.journal_position(m.id);
+    if (!position) continue;
+    v1::ActiveMatch a;
+    a.set_match_id(id);
+    a.set_game(m.game);
+    a.set_seat(m.seats[0] == user ? 0 : 1);
+    a.set_last_seq(protocol::WireMatch::wire_seq(static_cast<std::uint64_t>(position->second)));
+    out.push_back(std::move(a));
+  }
 }
 
 void MatchIndex::connection_left(std::uint64_t connection, storage::Id user) {
@@ -328,6 +438,7 @@ void MatchIndex::connection_left(std::uint64_t connection, storage::Id user) {
       if (auto m = matches_.find(id); m != matches_.end()) notify.push_back(m->second);
   }
   for (auto& m : notify) m->connection_closed(connection);
+  if (auto* relay = cluster_.relay()) relay->connection_left(connection);
 }
 
 void MatchIndex::stop() {

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "bots/search/stop_signal.h"
+#include "server/cluster/cluster.h"
 #include "server/core/presence.h"
 #include "server/core/request.h"
 #include "server/hosting/storage_journal.h"
@@ -52,7 +53,8 @@ class MatchIndex : public std::enable_shared_from_this<MatchIndex> {
     std::function<std::optional<HouseChoice>(storage::Id user)> house_choice;
   };
 
-  MatchIndex(AppContext& app, Presence& presence);
+  // `cluster`: which matches this server hosts when several share one database.
+  MatchIndex(AppContext& app, Presence& presence, Cluster& cluster);
   void set_hooks(Hooks hooks) { hooks_ = std::move(hooks); }  // before serving
 
   // Registers the match requests: move, resign, sync, spectate, unspectate, get_view,
@@ -64,8 +66,17 @@ class MatchIndex : public std::enable_shared_from_this<MatchIndex> {
   // aborted, its players are told, and hooks.finished runs.
   Result<std::string> open(MatchOpening opening);
   // Every match that was running when the server stopped, rebuilt from its journal (before
-  // serving); one that cannot be rebuilt is finished as aborted.
+  // serving); one that cannot be rebuilt is finished as aborted. With several servers, only
+  // those this node took over (the cluster's adopt hook calls resume(ids) instead).
   Status resume_running();
+  // These running matches, rebuilt from their journals (those already here are skipped).
+  void resume(const std::vector<storage::Id>& matches);
+  // Several servers: the matches this node hosts by the database. Any other live one here
+  // was taken over by another node: it stops, leaves the index, and its connections are
+  // told SHUTTING_DOWN with its match id (to Sync it again).
+  void keep_only(const std::set<storage::Id>& hosted);
+  // A running match that this server does not host (another one does).
+  bool hosted_elsewhere(const std::string& match_id);
 
   // A live match, or a finished one loaded from storage; null when there is none.
   std::shared_ptr<MatchHost> find(const std::string& match_id);
@@ -74,11 +85,15 @@ class MatchIndex : public std::enable_shared_from_this<MatchIndex> {
   std::vector<MatchSnapshot> live_snapshots() const;
   // The user's running matches (ids).
   std::vector<std::string> playing(storage::Id user) const;
-  // What SignedIn.active_matches says for the user.
-  std::vector<v1::ActiveMatch> active_matches(storage::Id user) const;
+  // What SignedIn.active_matches says for the user (with several servers, also the running
+  // matches other servers host, read from storage).
+  std::vector<v1::ActiveMatch> active_matches(storage::Id user);
 
-  // The connection signed out or closed: matches it plays in or watches are told.
+  // The connection signed out or closed: matches it plays in or watches are told (and,
+  // with several servers, the servers it reached through the relay).
   void connection_left(std::uint64_t connection, storage::Id user);
+  // A match request a client of another server sent through the relay (cluster/relay.h).
+  void relayed_request(const Request& r) { request(r); }
 
   void stop();  // the server is stopping: every match's timers stop
   std::size_t live_count() const;
@@ -96,9 +111,16 @@ class MatchIndex : public std::enable_shared_from_this<MatchIndex> {
   std::shared_ptr<MatchHost> make_host(StoredMatch stored, std::array<UserInfo, 2> players,
                                        const std::array<std::optional<HouseChoice>, 2>& house);
   void add(const std::shared_ptr<MatchHost>& host);
+  void add_hosted_elsewhere(storage::Id user, std::vector<v1::ActiveMatch>& out);
+  // Rebuilds each stored running match (resume_running, resume).
+  void resume_each(std::vector<StoredMatch> running);
   void on_finished(const std::string& match_id);
   void start_failed(const std::string& match_id, const Status& why);
   void request(const Request& r);
+  // Several servers: a request for a running match another server hosts is sent there (or,
+  // while that server's matches are being taken over, answered SHUTTING_DOWN); false when no
+  // other server hosts it.
+  bool forwarded_elsewhere(const Request& r, const std::string& match_id);
   void list_request(const Request& r);
   // The analysis board (analysis_requests.cc).
   void analyze_request(const Request& r);
@@ -106,6 +128,7 @@ class MatchIndex : public std::enable_shared_from_this<MatchIndex> {
 
   AppContext& app_;
   Presence& presence_;
+  Cluster& cluster_;
   Hooks hooks_;
   void release_house_slot(const std::string& match_id);
   void evict_finished(const std::string& match_id);  // under mu_

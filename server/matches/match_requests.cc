@@ -69,7 +69,13 @@ void MatchIndex::request(const Request& r) {
     default:
       return;
   }
-  auto host = find(match_id);
+  std::shared_ptr<MatchHost> host;
+  {
+    std::lock_guard lock(mu_);
+    if (auto it = matches_.find(match_id); it != matches_.end()) host = it->second;
+  }
+  if (!host && forwarded_elsewhere(r, match_id)) return;
+  if (!host) host = find(match_id);  // a finished one, from storage
   if (!host) return r.error(v1::ERROR_CODE_NOT_FOUND, "no match " + match_id);
   const auto& peer = r.peer();
   const auto user = r.user().id;
@@ -115,6 +121,22 @@ void MatchIndex::request(const Request& r) {
     default:
       return;
   }
+}
+
+bool MatchIndex::forwarded_elsewhere(const Request& r, const std::string& match_id) {
+  auto id = hosting::parse_match_id(match_id);
+  if (!id) return false;
+  auto host = cluster_.host_elsewhere(id.value());
+  if (!host) return false;
+  if (host->alive) {
+    cluster_.relay()->forward(host->node, r, match_id);
+    return true;
+  }
+  r.error(v1::ERROR_CODE_SHUTTING_DOWN,
+          "the server hosting match " + match_id + " stopped; another server takes it over within " +
+              std::to_string((app_.config.node_lease_ms + 999) / 1000) +
+              " s: Sync it again then");
+  return true;
 }
 
 void MatchIndex::list_request(const Request& r) {

@@ -13,6 +13,7 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <condition_variable>
 #include <cstddef>
 #include <cstdint>
@@ -66,6 +67,8 @@ struct GroupCommitStats {
 };
 
 inline constexpr std::string_view kDatabaseFile = "boyi.sqlite3";
+// Why a journal entry of a match another node now hosts is refused (set_hosting_node).
+inline constexpr std::string_view kNotHostedHere = "another server hosts the match now";
 
 std::int64_t wall_clock_ms();
 
@@ -180,6 +183,10 @@ class Database {
   Result<std::vector<JournalRow>> journal_of(Id match);
   // Zero everywhere when group commit is off.
   GroupCommitStats group_commit_stats();
+  // Several servers on one database (cluster_store.h): once set, an entry is appended only
+  // while this node hosts its match (match_owners), checked under a row lock in the append's
+  // transaction, so a node that lost a match to another never writes to it again.
+  void set_hosting_node(Id node) { hosting_node_ = node; }
   // The match's last index and last event seq (0 and 0 when it has no entries).
   Result<std::pair<std::int64_t, std::int64_t>> journal_position(Id match);
 
@@ -241,6 +248,7 @@ class Database {
   bool leader_active_ = false;
   std::vector<PendingAppend*> batch_;  // the leader's batch (reserved: max_batch_)
   GroupCommitStats stats_;             // guarded by queue_mutex_
+  std::atomic<Id> hosting_node_{0};     // 0: one server, no check
 };
 
 }  // namespace boyi::storage

@@ -149,6 +149,19 @@ Status Database::append_in_transaction(const JournalRow& r, std::int64_t wall_ms
     return fail(what + "the match is " + std::string(to_string(m->status)));
   }
 
+  if (const Id node = hosting_node_; node != 0) {
+    // FOR SHARE: a takeover of the match waits for this append to commit (and then reads
+    // the journal with it), or this append sees the new owner and is refused.
+    auto owner = conn_->query(conn_->dialect() == SqlDialect::kPostgres
+                                  ? "SELECT node_id FROM match_owners WHERE match_id = ?1 FOR SHARE"
+                                  : "SELECT node_id FROM match_owners WHERE match_id = ?1");
+    if (!owner) return failed_statement(owner.message());
+    if (auto s = owner.value()->bind_all(r.match_id); !s) return failed_statement(s.message());
+    auto row = owner.value()->step();
+    if (!row) return failed_statement(row.message());
+    if (!*row || owner.value()->int64(0) != node)
+      return fail(what + std::string(kNotHostedHere));
+  }
   if (r.index != last_index + 1)
     return fail(what + (r.index <= last_index ? "duplicate" : "gap in") + " index (last is " +
                 std::to_string(last_index) + ")");

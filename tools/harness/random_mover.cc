@@ -175,10 +175,12 @@ Result<std::unique_ptr<RandomMover>> resync(Client& c, const std::string& match_
   const auto sync_id = c.send_sync(match_id, 1);
   auto started = c.expect(
       [&](const v1::ServerMessage& m) {
-        return m.has_match_started() && m.match_started().match_id() == match_id;
+        return (m.has_match_started() && m.match_started().match_id() == match_id) ||
+               (m.has_error() && m.request_id() == sync_id);
       },
       "match_started of the replay", 20s);
   if (!started.ok()) return Error{started.message()};
+  if (started->has_error()) return Error{"sync: " + describe(*started)};
   auto mover = std::make_unique<RandomMover>(c, started->match_started(), seed);
   for (int i = 0; i < 100000; ++i) {
     auto m = c.next(20s);

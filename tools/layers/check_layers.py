@@ -12,8 +12,8 @@ else includes tools/ or tests/, and no program includes tests/ (a shipped progra
 depends on test code).
 
 Inside server/, the parts of the server program have arrows of their own (server/app/README.md):
-core <- session; core <- matches <- lobby, tournament/runner; http uses lobby, matches and
-session; app uses them all. The server's libraries below the program (storage, net, accounts,
+core <- session; core <- cluster <- matches <- lobby, tournament/runner; http uses lobby,
+matches and session; app uses them all. The server's libraries below the program (storage, net, accounts,
 hosting, records, the tournament logic, admin) use none of the program's parts.
 
 Usage: check_layers.py ROOT [ROOT ...]   (each ROOT is a source tree; exit 1 on violations)
@@ -31,13 +31,14 @@ INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.MULTILINE)
 # A server program part -> the other parts it may include.
 SERVER_PARTS = {
     "server/core": set(),
+    "server/cluster": {"server/core"},
     "server/session": {"server/core"},
-    "server/matches": {"server/core"},
+    "server/matches": {"server/core", "server/cluster"},
     "server/lobby": {"server/core", "server/matches"},
     "server/tournament/runner": {"server/core", "server/matches"},
     "server/http": {"server/core", "server/matches", "server/lobby", "server/session"},
-    "server/app": {"server/core", "server/session", "server/matches", "server/lobby",
-                   "server/tournament/runner", "server/http"},
+    "server/app": {"server/core", "server/cluster", "server/session", "server/matches",
+                   "server/lobby", "server/tournament/runner", "server/http"},
 }
 
 

@@ -325,7 +325,7 @@ void TournamentManager::http_post(const net::HttpRequest& req, net::HttpResponde
     return done(json_error(s.message().find("no tournament") == 0 ? 404 : 409, s.message()));
   app_.log.info("tournament_command",
                 {{"tournament", *id}, {"command", parts[1]}, {"by", admin->name}});
-  reconcile(*id);
+  if (was_running_) reconcile(*id);  // else the server running the tournaments polls it
   auto t = tournament::load_tournament(store_, *id);
   if (!t) return done(json_error(500, t.message()));
   done(json_response(200, tournament::tournament_summary(*t)));

@@ -48,7 +48,8 @@ std::optional<HouseChoice> TournamentManager::house_choice(storage::Id user) con
 
 void TournamentManager::start() {
   asio::post(strand_, [self = shared_from_this()] {
-    self->reconcile_all(true);
+    self->was_running_ = self->runs();
+    if (self->was_running_) self->reconcile_all(true);
     self->arm_poll();
   });
 }
@@ -73,7 +74,11 @@ void TournamentManager::arm_poll() {
 
 void TournamentManager::poll() {
   if (stopped_) return;
-  reconcile_all(false);
+  // Taking the role over from a server that stopped is a restart: games it was starting
+  // start again.
+  const bool running = runs(), taken_over = running && !was_running_;
+  was_running_ = running;
+  if (running) reconcile_all(taken_over);
   arm_poll();
 }
 
@@ -103,7 +108,7 @@ void TournamentManager::match_finished(const std::string& match_id) {
   auto id = hosting::parse_match_id(match_id);
   if (!id) return;
   asio::post(strand_, [self = shared_from_this(), match = id.value()] {
-    if (self->stopped_) return;
+    if (self->stopped_ || !self->was_running_) return;
     auto game = self->store_.game_of_match(match);
     if (!game || !game->has_value()) return;
     self->reconcile((*game)->first);

@@ -68,6 +68,9 @@ class TournamentManager : public std::enable_shared_from_this<TournamentManager>
   Status load();
   // Settles what ended while the server was down, then runs; starts the poll.
   void start();
+  // Several servers: one runs the tournaments (the cluster's role), checked on each poll;
+  // the others answer requests about them but start and settle nothing. Before start().
+  void set_runner_check(std::function<bool()> runs) { runs_ = std::move(runs); }
   void stop();
 
   // A match ended (any match: those of no tournament are ignored).
@@ -134,6 +137,10 @@ class TournamentManager : public std::enable_shared_from_this<TournamentManager>
   void error(const Peer& peer, std::uint64_t request_id, v1::ErrorCode code,
              std::string text) const;
 
+  bool runs() const { return !runs_ || runs_(); }
+
+  std::function<bool()> runs_;
+  bool was_running_ = false;  // on the strand: the last poll ran the tournaments
   AppContext& app_;
   accounts::Accounts& accounts_;
   Presence& presence_;

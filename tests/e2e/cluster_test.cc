@@ -1,0 +1,325 @@
+// Several servers on one PostgreSQL database (the suites run in the PostgreSQL pass only).
+//
+// Any node serves any client: matches hosted by the first node are played from a second
+// node through the relay, and a spectator on a third sees the 军棋 match's public view only
+// (every message checked against the engine's rendering for that recipient).
+//
+// Failover: three nodes; the first hosts matches (some of their players reach them from
+// another node through the relay) and runs a tournament. It is SIGKILLed with a move in
+// flight in each match: once its lease ends the others take everything over, the players
+// (told "moved" where they stayed connected, reconnecting to any node where they were on the
+// dead one) find every move acknowledged before the kill exactly once, every match finishes,
+// and the tournament finishes with every game recorded once.
+#include <set>
+
+#include "tests/e2e/junqi_stream_check.h"
+#include "tests/e2e/tournament_support.h"
+
+namespace boyi::e2e {
+namespace {
+
+// The nodes of one test's cluster: one database, one signing key, short leases.
+class TestCluster {
+ public:
+  TestCluster() : dir_(std::filesystem::temp_directory_path() / unique_name("cluster")) {
+    std::filesystem::create_directories(dir_);
+    storage_ = storage::testing::test_storage(dir_ / "shared");
+  }
+  ~TestCluster() {
+    nodes_.clear();
+    std::error_code ec;
+    std::filesystem::remove_all(dir_, ec);
+  }
+  // Starts a node (one at a time: the first makes the signing key).
+  Result<ServerProcess*> start() {
+    ServerOptions options;
+    options.storage = storage_;
+    options.config_fields = "\"signing_key\": \"" + (dir_ / "signing-key.pem").string() +
+                            "\", \"node_lease_ms\": 1500, \"heartbeat_interval_ms\": 250, "
+                            "\"house_bot_delay_ms\": 25";
+    auto node = ServerProcess::start(std::move(options));
+    if (!node) return Error{node.message()};
+    nodes_.push_back(std::move(node).value());
+    return nodes_.back().get();
+  }
+  std::string logs() const {
+    std::string out;
+    for (const auto& n : nodes_) out += log_of(n.get());
+    return out;
+  }
+
+ private:
+  std::filesystem::path dir_;
+  std::string storage_;
+  std::vector<std::unique_ptr<ServerProcess>> nodes_;
+};
+
+struct Seat {
+  std::string user;
+  std::unique_ptr<Client> client;
+  std::unique_ptr<RandomMover> mover;
+};
+
+// Two players on `port` who sought and accepted a match of `preset`, with random movers.
+void open_match(std::uint16_t port, const std::string& preset, int n, std::array<Seat, 2>& seats) {
+  for (int s = 0; s < 2; ++s) {
+    seats[s].user = unique_name("node" + std::to_string(n) + std::to_string(s));
+    auto c = person(port, s == 0 ? Transport::tcp_binary : Transport::tcp_json, seats[s].user,
+                    true);
+    ASSERT_TRUE(c.ok()) << c.message();
+    seats[s].client = std::move(c).value();
+  }
+  auto started = seek_and_accept(*seats[0].client, *seats[1].client, preset_setup(preset, 0));
+  ASSERT_TRUE(started.ok()) << started.message();
+  seats[0].mover = std::make_unique<RandomMover>(*seats[0].client, started->a, 11 + n);
+  seats[1].mover = std::make_unique<RandomMover>(*seats[1].client, started->b, 13 + n);
+}
+
+// The seat signs in on `port` (a new connection) and Syncs its match from the start: it
+// plays on from there, through the relay when another node hosts the match. Retried while
+// the match is between hosts.
+void rejoin(std::uint16_t port, Seat& seat, const std::string& match_id, std::uint64_t seed,
+            Millis patience = 20s) {
+  Result<std::unique_ptr<RandomMover>> mover = Error{"not tried"};
+  ASSERT_TRUE(wait_until(
+      [&] {
+        auto c = person(port, Transport::tcp_binary, seat.user, false);
+        if (!c) return false;
+        mover = resync(**c, match_id, seed);
+        if (!mover) return false;
+        seat.client = std::move(c).value();
+        return true;
+      },
+      patience))
+      << seat.user << ": " << mover.message();
+  seat.mover = std::move(mover).value();
+}
+
+// `after` replays everything `before` saw, once and unchanged, and at most one more move
+// of each seat (the one in flight).
+void expect_continues(const RandomMover& before, const RandomMover& after, const std::string& what) {
+  ASSERT_GE(after.events().size(), before.events().size()) << what;
+  for (std::size_t i = 0; i < before.events().size(); ++i) {
+    EXPECT_EQ(before.events()[i].seq, after.events()[i].seq) << what;
+    EXPECT_EQ(before.events()[i].move, after.events()[i].move) << what;
+  }
+  EXPECT_LE(after.events().size(), before.events().size() + 2) << what;
+}
+
+void expect_finished_alike(const RandomMover& x, const RandomMover& y, const std::string& what) {
+  EXPECT_TRUE(x.problems().empty()) << what << ": " << x.problems().front();
+  EXPECT_TRUE(y.problems().empty()) << what << ": " << y.problems().front();
+  EXPECT_EQ(compare_streams(x, y), "") << what;
+  ASSERT_TRUE(x.match_ended()) << what;
+  EXPECT_NE(x.match_ended()->outcome().ending(), v1::ENDING_ABORTED) << what;
+  EXPECT_NE(x.match_ended()->outcome().ending(), v1::ENDING_DISCONNECT_FORFEIT) << what;
+}
+
+TEST(PostgresCluster, AnyNodeServesAnyClientAndASpectatorElsewhereSeesThePublicViewOnly) {
+  TestCluster cluster;
+  auto a = cluster.start();
+  E2E_ASSERT_OK(a, nullptr);
+  auto b = cluster.start();
+  E2E_ASSERT_OK(b, *a);
+  auto c = cluster.start();
+  E2E_ASSERT_OK(c, *b);
+
+  // Four matches on the first node; each second seat plays on from the third node.
+  const std::vector<std::string> presets = {"junqi-ccgc", "renju-ccgc", "dots-ccgc",
+                                            "surakarta-ccgc"};
+  std::vector<std::array<Seat, 2>> matches(presets.size());
+  for (std::size_t g = 0; g < presets.size(); ++g) {
+    open_match((*a)->port(), presets[g], static_cast<int>(g), matches[g]);
+    if (HasFatalFailure()) return;
+    matches[g][1].client->close();
+    rejoin((*c)->port(), matches[g][1], matches[g][0].mover->match_id(), 40 + g);
+    if (HasFatalFailure()) return;
+  }
+  const std::string layouts[2] = {random_opening_action("junqi", "", 0, 1234),
+                                  random_opening_action("junqi", "", 1, 5678)};
+  matches[0][0].mover->set_first_action(layouts[0]);
+  matches[0][1].mover->set_first_action(layouts[1]);
+
+  // A spectator of the 军棋 match on the second node.
+  auto watcher = person((*b)->port(), Transport::ws_text, unique_name("watcher"), true);
+  E2E_ASSERT_OK(watcher, *b);
+  v1::ClientMessage spectate;
+  spectate.set_request_id((*watcher)->next_request_id());
+  spectate.mutable_spectate()->set_match_id(matches[0][0].mover->match_id());
+  ASSERT_TRUE((*watcher)->send(spectate).ok());
+  auto watched = (*watcher)->wait_match_started();
+  E2E_ASSERT_OK(watched, *b);
+  EXPECT_EQ(watched->seat(), -1);
+  RandomMover spectator(**watcher, *watched, 77);
+
+  std::vector<RandomMover*> all{&spectator};
+  for (auto& m : matches)
+    for (auto& seat : m) all.push_back(seat.mover.get());
+  ASSERT_TRUE(play(all, 120s)) << cluster.logs();
+  for (std::size_t g = 0; g < presets.size(); ++g)
+    expect_finished_alike(*matches[g][0].mover, *matches[g][1].mover, presets[g]);
+  EXPECT_EQ(compare_streams(*matches[0][0].mover, spectator), "");
+
+  JunqiMatchTranscripts junqi;
+  junqi.seat[0] = matches[0][0].client->transcript();
+  // The second seat's connection began with its Sync: the replay is its stream (the check
+  // knows no Sync, so its reply's last message is left out).
+  for (auto& m : matches[0][1].client->transcript())
+    if (!m.has_sync_done()) junqi.seat[1].push_back(std::move(m));
+  junqi.spectator = (*watcher)->transcript();
+  junqi.layouts[0] = layouts[0];
+  junqi.layouts[1] = layouts[1];
+  const StreamCheck check = check_junqi_match(junqi);
+  EXPECT_GT(check.views, 0u);
+  EXPECT_GT(check.events, 0u);
+  EXPECT_EQ(check.violations, 0u) << (check.examples.empty() ? "" : check.examples.front());
+  // Nothing was taken over: the host lived throughout.
+  EXPECT_EQ(cluster.logs().find("matches_taken_over"), std::string::npos);
+}
+
+TEST(PostgresCluster, ASigkilledNodesMatchesAndTournamentFinishOnTheOtherNodes) {
+  TestCluster cluster;
+  auto first = cluster.start();  // alone at first: it takes the tournaments' role
+  E2E_ASSERT_OK(first, nullptr);
+  auto second = cluster.start();
+  E2E_ASSERT_OK(second, *first);
+  auto third = cluster.start();
+  E2E_ASSERT_OK(third, *second);
+  ServerProcess& a = **first;
+  ServerProcess* survivors[2] = {*second, *third};
+
+  ASSERT_EQ(run_admin(a, "user add root --admin", "root-password-1\n").code, 0);
+  const std::string admin = tourney::basic_auth("root", "root-password-1");
+  const nlohmann::json spec = {
+      {"name", "failover cup"},
+      {"game", "dots"},
+      {"time", {{"total_ms", 120000}}},
+      {"settings",
+       {{"format", "rr"}, {"cycles", 6}, {"concurrency", 2}, {"entrant_games_at_once", 2}}},
+      {"entrants", {"house:1", "house:2"}}};
+  auto tournament = start_tournament(survivors[0]->port(), spec, admin);  // any node stores it
+  E2E_ASSERT_OK(tournament, &a);
+
+  // Six matches on the first node (in the odd ones the second seat plays from the third
+  // node through the relay), and one on the second node.
+  const std::vector<std::string> presets = {"junqi-ccgc", "renju-ccgc", "dots-ccgc",
+                                            "surakarta-ccgc", "renju-ccgc", "dots-ccgc"};
+  std::vector<std::array<Seat, 2>> on_a(presets.size());
+  std::array<Seat, 2> on_b;
+  for (std::size_t g = 0; g < presets.size(); ++g) {
+    open_match(a.port(), presets[g], static_cast<int>(g), on_a[g]);
+    if (HasFatalFailure()) return;
+    if (g % 2 == 1) {
+      on_a[g][1].client->close();
+      rejoin(survivors[1]->port(), on_a[g][1], on_a[g][0].mover->match_id(), 60 + g);
+      if (HasFatalFailure()) return;
+    }
+  }
+  open_match(survivors[0]->port(), "surakarta-ccgc", 50, on_b);
+  if (HasFatalFailure()) return;
+  std::vector<RandomMover*> all{on_b[0].mover.get(), on_b[1].mover.get()};
+  for (auto& match : on_a)
+    for (auto& seat : match) {
+      seat.mover->set_move_budget(6);
+      all.push_back(seat.mover.get());
+    }
+  on_b[0].mover->set_move_budget(6);
+  on_b[1].mover->set_move_budget(6);
+  ASSERT_TRUE(play_until(
+      all,
+      [&] {
+        for (auto* m : all)
+          if (!m->ended() && !m->idle()) return false;
+        return true;
+      },
+      60s))
+      << cluster.logs();
+  for (int i = 0; i < 50; ++i)
+    for (auto* m : all) m->pump(Millis(2));
+  ASSERT_TRUE(wait_until(
+      [&] {
+        auto t = tournament_summary(a.port(), *tournament);
+        return t.is_object() && t["games_done"].get<int>() >= 1 &&
+               t["games_playing"].get<int>() >= 1;
+      },
+      60s))
+      << cluster.logs();
+  // While the first node lived, nobody took anything of it.
+  EXPECT_EQ(cluster.logs().find("matches_taken_over"), std::string::npos);
+
+  std::vector<std::array<std::unique_ptr<RandomMover>, 2>> before(on_a.size());
+  for (std::size_t g = 0; g < on_a.size(); ++g)
+    for (int s = 0; s < 2; ++s) {
+      on_a[g][s].mover->set_move_budget(7);
+      on_a[g][s].mover->act();
+    }
+  a.kill_hard();
+  for (std::size_t g = 0; g < on_a.size(); ++g)
+    for (int s = 0; s < 2; ++s) {
+      before[g][s] = std::move(on_a[g][s].mover);
+      if (g % 2 == 0 || s == 0) on_a[g][s].client->close();
+    }
+
+  // Seats that stayed on the third node are told their match moved, and Sync on the same
+  // connection; the others come back on either survivor.
+  std::vector<RandomMover*> resumed{on_b[0].mover.get(), on_b[1].mover.get()};
+  on_b[0].mover->set_move_budget(1 << 30);
+  on_b[1].mover->set_move_budget(1 << 30);
+  for (std::size_t g = 0; g < on_a.size(); ++g) {
+    const std::string id = before[g][0]->match_id();
+    for (int s = 0; s < 2; ++s) {
+      Seat& seat = on_a[g][s];
+      if (g % 2 == 1 && s == 1) {
+        auto moved = seat.client->expect(
+            [&](const v1::ServerMessage& m) {
+              return m.has_error() && m.error().code() == v1::ERROR_CODE_SHUTTING_DOWN &&
+                     m.error().match_id() == id;
+            },
+            "the match moved", 30s);
+        ASSERT_TRUE(moved.ok()) << presets[g] << ": " << moved.message() << cluster.logs();
+        auto mover = resync(*seat.client, id, 300 + g);
+        ASSERT_TRUE(mover.ok()) << presets[g] << ": " << mover.message() << cluster.logs();
+        seat.mover = std::move(mover).value();
+      } else {
+        rejoin(survivors[(g + s) % 2]->port(), seat, id, 200 + g * 2 + s);
+        if (HasFatalFailure()) return;
+      }
+      expect_continues(*before[g][s], *seat.mover, presets[g]);
+      resumed.push_back(seat.mover.get());
+    }
+  }
+  ASSERT_TRUE(play(resumed, 120s)) << cluster.logs();
+  for (std::size_t i = 0; i + 1 < resumed.size(); i += 2)
+    expect_finished_alike(*resumed[i], *resumed[i + 1], "match " + std::to_string(i / 2));
+
+  // The tournament finishes on a survivor, every game once.
+  ASSERT_TRUE(wait_until(
+      [&] {
+        auto t = tournament_summary(survivors[0]->port(), *tournament);
+        return t.is_object() && t["status"] == "finished";
+      },
+      120s))
+      << cluster.logs();
+  auto report = http_json(survivors[1]->port(), "GET", "/api/tournaments/" + *tournament);
+  E2E_ASSERT_OK(report, survivors[1]);
+  constexpr std::size_t kGames = 6;
+  ASSERT_EQ(report->body["games"].size(), kGames);
+  std::set<std::string> matches;
+  for (const auto& game : report->body["games"]) {
+    EXPECT_EQ(game["state"], "done");
+    ASSERT_TRUE(game["match_id"].is_string());
+    EXPECT_TRUE(matches.insert(game["match_id"].get<std::string>()).second) << "a match twice";
+  }
+  double points = 0;
+  for (const auto& row : report->body["standings"]) {
+    points += row["points"].get<double>();
+    EXPECT_EQ(row["games"], kGames);
+  }
+  EXPECT_DOUBLE_EQ(points, kGames);
+  const std::string logs = survivors[0]->log_tail(1 << 20) + survivors[1]->log_tail(1 << 20);
+  EXPECT_NE(logs.find("matches_taken_over"), std::string::npos);
+  EXPECT_NE(logs.find("tournament_role_taken"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace boyi::e2e
