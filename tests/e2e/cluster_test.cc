@@ -4,6 +4,9 @@
 // node through the relay, and a spectator on a third sees the 军棋 match's public view only
 // (every message checked against the engine's rendering for that recipient).
 //
+// A node stopped with SIGTERM marks itself stopped once its matches' threads are done, and
+// the other takes its matches over at once (leases of a minute would otherwise hold them).
+//
 // Failover: three nodes; the first hosts matches (some of their players reach them from
 // another node through the relay) and runs a tournament. It is SIGKILLed with a move in
 // flight in each match: once its lease ends the others take everything over, the players
@@ -31,12 +34,12 @@ class TestCluster {
     std::filesystem::remove_all(dir_, ec);
   }
   // Starts a node (one at a time: the first makes the signing key).
-  Result<ServerProcess*> start() {
+  Result<ServerProcess*> start(int lease_ms = 1500) {
     ServerOptions options;
     options.storage = storage_;
     options.config_fields = "\"signing_key\": \"" + (dir_ / "signing-key.pem").string() +
-                            "\", \"node_lease_ms\": 1500, \"heartbeat_interval_ms\": 250, "
-                            "\"house_bot_delay_ms\": 25";
+                            "\", \"node_lease_ms\": " + std::to_string(lease_ms) +
+                            ", \"heartbeat_interval_ms\": 250, \"house_bot_delay_ms\": 25";
     auto node = ServerProcess::start(std::move(options));
     if (!node) return Error{node.message()};
     nodes_.push_back(std::move(node).value());
@@ -175,6 +178,76 @@ TEST(PostgresCluster, AnyNodeServesAnyClientAndASpectatorElsewhereSeesThePublicV
   EXPECT_EQ(check.violations, 0u) << (check.examples.empty() ? "" : check.examples.front());
   // Nothing was taken over: the host lived throughout.
   EXPECT_EQ(cluster.logs().find("matches_taken_over"), std::string::npos);
+}
+
+TEST(PostgresCluster, ASigtermedNodeHandsItsMatchesOverAtOnce) {
+  // Leases of a minute: only the stopping node's own word lets the other take over now.
+  TestCluster cluster;
+  auto first = cluster.start(60'000);
+  E2E_ASSERT_OK(first, nullptr);
+  auto second = cluster.start(60'000);
+  E2E_ASSERT_OK(second, *first);
+  ServerProcess& a = **first;
+  ServerProcess& b = **second;
+  const std::vector<std::string> presets = {"renju-ccgc", "surakarta-ccgc"};
+  std::vector<std::array<Seat, 2>> matches(presets.size());
+  std::vector<RandomMover*> all;
+  for (std::size_t g = 0; g < presets.size(); ++g) {
+    open_match(a.port(), presets[g], static_cast<int>(g), matches[g]);
+    if (HasFatalFailure()) return;
+    matches[g][1].client->close();  // the second seat plays from the other node
+    rejoin(b.port(), matches[g][1], matches[g][0].mover->match_id(), 90 + g);
+    if (HasFatalFailure()) return;
+    for (auto& seat : matches[g]) {
+      seat.mover->set_move_budget(4);
+      all.push_back(seat.mover.get());
+    }
+  }
+  ASSERT_TRUE(play_until(
+      all,
+      [&] {
+        for (auto* m : all)
+          if (!m->ended() && !m->idle()) return false;
+        return true;
+      },
+      60s))
+      << cluster.logs();
+  for (int i = 0; i < 50; ++i)
+    for (auto* m : all) m->pump(Millis(2));
+
+  const auto stopped_at = std::chrono::steady_clock::now();
+  auto status = a.terminate();
+  E2E_ASSERT_OK(status, &a);
+  EXPECT_EQ(*status, 0);
+  std::vector<RandomMover*> resumed;
+  for (std::size_t g = 0; g < presets.size(); ++g) {
+    const std::string id = matches[g][0].mover->match_id();
+    // The seat on the other node is told its match moved; the one on the stopped node
+    // reconnects there.
+    auto moved = matches[g][1].client->expect(
+        [&](const v1::ServerMessage& m) {
+          return m.has_error() && m.error().code() == v1::ERROR_CODE_SHUTTING_DOWN &&
+                 m.error().match_id() == id;
+        },
+        "the match moved", 20s);
+    ASSERT_TRUE(moved.ok()) << moved.message() << cluster.logs();
+    const auto before1 = std::move(matches[g][1].mover);
+    auto mover = resync(*matches[g][1].client, id, 400 + g);
+    ASSERT_TRUE(mover.ok()) << mover.message() << cluster.logs();
+    matches[g][1].mover = std::move(mover).value();
+    const auto before0 = std::move(matches[g][0].mover);
+    rejoin(b.port(), matches[g][0], id, 500 + g);
+    if (HasFatalFailure()) return;
+    expect_continues(*before0, *matches[g][0].mover, presets[g]);
+    expect_continues(*before1, *matches[g][1].mover, presets[g]);
+    resumed.push_back(matches[g][0].mover.get());
+    resumed.push_back(matches[g][1].mover.get());
+  }
+  // Handed over within seconds, not after the minute's lease.
+  EXPECT_LT(std::chrono::steady_clock::now() - stopped_at, 30s);
+  ASSERT_TRUE(play(resumed, 120s)) << cluster.logs();
+  for (std::size_t g = 0; g < presets.size(); ++g)
+    expect_finished_alike(*matches[g][0].mover, *matches[g][1].mover, presets[g]);
 }
 
 TEST(PostgresCluster, ASigkilledNodesMatchesAndTournamentFinishOnTheOtherNodes) {

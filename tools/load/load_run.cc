@@ -62,15 +62,33 @@ v1::MatchSetup setup_for(const std::string& preset, std::int64_t per_move_ms) {
   return setup;
 }
 
-// One pair of connections playing match after match.
+// One pair of connections playing match after match; with the relay, a third connection on
+// another server plays the second seat (the second connection only pairs and looks on).
 class Pair : public std::enable_shared_from_this<Pair> {
  public:
-  Pair(Shared& shared, int index) : s_(shared), rng_(0x10ad + static_cast<std::uint64_t>(index)) {
+  Pair(Shared& shared, int index)
+      : s_(shared), rng_(0x10ad + static_cast<std::uint64_t>(index)), relay_(shared.opt.relay) {
+    const auto& ports = s_.opt.ports;
+    const auto i = static_cast<std::size_t>(index);
+    port_[0] = port_[1] = ports.empty() ? s_.opt.port : ports[i % ports.size()];
+    port_[2] = ports.empty() ? s_.opt.port : ports[(i + 1) % ports.size()];
     for (auto& c : conns_) c = std::make_unique<WireConnection>(s_.ioc, s_.opt.transport);
   }
 
   void start() {
-    for (int k = 0; k < 2; ++k) {
+    for (int k = 0; k < 2; ++k) connect(k);
+  }
+
+  void stop() {
+    for (auto& c : conns_) c->close();
+  }
+
+ private:
+  // The connection that plays seat connection k's part (the relayed one for the second).
+  bool plays(int k) const { return k == 0 || (k == 1) != relay_; }
+
+  void connect(int k) {
+    {
       protocol::WireCallbacks cb;
       auto self = shared_from_this();
       cb.on_connected = [self, k](Status st) {
@@ -88,15 +106,10 @@ class Pair : public std::enable_shared_from_this<Pair> {
       cb.on_closed = [self](std::string) {
         if (!self->s_.stopping) ++self->s_.closed_early;
       };
-      conns_[k]->start(s_.opt.host, s_.opt.port, std::move(cb));
+      conns_[k]->start(s_.opt.host, port_[k], std::move(cb));
     }
   }
 
-  void stop() {
-    for (auto& c : conns_) c->close();
-  }
-
- private:
   std::uint64_t next_id() { return ++request_ids_; }
 
   void send(int k, v1::ClientMessage m) {
@@ -124,14 +137,27 @@ class Pair : public std::enable_shared_from_this<Pair> {
       ++s_.connected;
       v1::ClientMessage in;
       in.mutable_sign_in()->mutable_guest()->set_display_name("load");
+      if (k == 2) in.mutable_sign_in()->mutable_guest()->set_resume_token(resume_token_);
       send(k, in);
     } else if (m.has_signed_in()) {
-      bool both;
+      if (k == 1 && relay_) {  // the same guest signs in on the other server
+        resume_token_ = m.signed_in().resume_token();
+        connect(2);
+      }
+      bool all;
       {
         std::lock_guard lock(mu_);
-        both = ++signed_in_ == 2;
+        all = ++signed_in_ == (relay_ ? 3 : 2);
       }
-      if (both) new_seek();
+      if (all) new_seek();
+    } else if (!plays(k)) {
+      // The second seat's own connection pairs; its match is played from the other server.
+      if (m.has_match_started()) {
+        v1::ClientMessage sync;
+        sync.mutable_sync()->set_match_id(m.match_started().match_id());
+        sync.mutable_sync()->set_from_seq(1);
+        send(2, sync);
+      }
     } else if (m.has_seek_created()) {
       v1::ClientMessage a;
       a.mutable_accept_seek()->set_seek_id(m.seek_created().seek().seek_id());
@@ -148,6 +174,8 @@ class Pair : public std::enable_shared_from_this<Pair> {
       }
       if (k == 0) ++s_.started;
       consider(k, ms.view());
+    } else if (m.has_sync_done()) {
+      if (m.sync_done().has_view()) consider(k, m.sync_done().view().view());
     } else if (m.has_match_event()) {
       const auto& e = m.match_event();
       const auto now = Clock::now();
@@ -259,19 +287,22 @@ class Pair : public std::enable_shared_from_this<Pair> {
   }
 
   Shared& s_;
-  std::unique_ptr<WireConnection> conns_[2];
+  Rng rng_;
+  const bool relay_;
+  std::uint16_t port_[3]{};
+  std::string resume_token_;  // the second seat's guest, to sign in on the other server
+  std::unique_ptr<WireConnection> conns_[3];
   std::atomic<std::uint64_t> request_ids_{0};
   std::mutex mu_;
-  Rng rng_;
   int signed_in_ = 0;
-  int seat_[2] = {-1, -1};
+  int seat_[3] = {-1, -1, -1};
   std::string match_id_;
-  std::string preset_;                // of the current match
-  int last_ply_ = 0;                  // the newest ply seat connection 0 saw
-  int planned_ply_[2] = {-1, -1};     // the ply each connection last chose a move for
-  bool in_turn_[2] = {false, false};  // its own action was the last, and it moves again
-  std::string layout_[2];
-  Clock::time_point sent_[2]{};
+  std::string preset_;                       // of the current match
+  int last_ply_ = 0;                         // the newest ply seat connection 0 saw
+  int planned_ply_[3] = {-1, -1, -1};        // the ply each connection last chose a move for
+  bool in_turn_[3] = {false, false, false};  // its own action was the last, and it moves again
+  std::string layout_[3];
+  Clock::time_point sent_[2]{};  // by seat
 };
 
 }  // namespace

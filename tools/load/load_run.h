@@ -17,6 +17,12 @@ namespace boyi::load {
 struct LoadOptions {
   std::string host = "127.0.0.1";
   std::uint16_t port = 7700;
+  // Several servers of one cluster (server/cluster): pair i plays on ports[i % n] (empty:
+  // `port` only). With `relay`, its second seat plays from ports[(i + 1) % n] instead: signed
+  // in there again (the guest's resume token) and Syncing the match, so every move and event
+  // of that seat crosses the relay between the two servers.
+  std::vector<std::uint16_t> ports;
+  bool relay = false;
   int matches = 100;
   double duration_s = 30;
   protocol::Transport transport = protocol::Transport::tcp_binary;

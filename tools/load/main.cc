@@ -14,6 +14,7 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <memory>
 #include <string>
 #include <thread>
@@ -70,6 +71,13 @@ int main(int argc, char** argv) {
   app.add_option("--echo-bytes", echo_bytes, "message size for the echo baseline")
       ->capture_default_str();
   std::string presets;
+  std::string ports;
+  app.add_option("--ports", ports,
+                 "several servers of one cluster: comma-separated ports; match i plays on the "
+                 "(i mod n)th");
+  app.add_flag("--relay", opt.relay,
+               "with --ports: each match's second seat plays from the next server, through "
+               "the relay between servers");
   long grace_ms = -1;
   app.add_option("--games", opt.games,
                  "soak: play exactly this many complete games, then stop (--duration caps the "
@@ -92,6 +100,21 @@ int main(int argc, char** argv) {
     at = comma + 1;
   }
   if (opt.games > 0) no_echo = true;
+  for (std::size_t at = 0; !ports.empty() && at <= ports.size();) {
+    const std::size_t comma = std::min(ports.find(',', at), ports.size());
+    const long port = std::strtol(ports.substr(at, comma - at).c_str(), nullptr, 10);
+    if (port <= 0 || port > 65535) {
+      std::fprintf(stderr, "boyi-load: --ports: '%s' is not a port\n",
+                   ports.substr(at, comma - at).c_str());
+      return 2;
+    }
+    opt.ports.push_back(static_cast<std::uint16_t>(port));
+    at = comma + 1;
+  }
+  if (opt.relay && opt.ports.size() < 2) {
+    std::fprintf(stderr, "boyi-load: --relay needs two or more --ports\n");
+    return 2;
+  }
 
   auto parsed = boyi::protocol::parse_transport(transport);
   if (!parsed.ok()) {
@@ -122,6 +145,9 @@ int main(int argc, char** argv) {
     server_pid = own_server->pid();
   }
 
+  if (!opt.ports.empty())
+    std::printf("cluster: %zu servers (ports %s)%s\n", opt.ports.size(), ports.c_str(),
+                opt.relay ? ", each second seat through the relay" : "");
   std::printf("boyi-load: %d matches (%d connections), %s, preset %s, %.1f s, think %d ms%s\n",
               opt.matches, 2 * opt.matches, transport.c_str(),
               presets.empty() ? opt.preset.c_str() : presets.c_str(), opt.duration_s, opt.think_ms,
