@@ -16,6 +16,7 @@
 #include "server/accounts/accounts.h"
 #include "server/admin/arbiter_commands.h"
 #include "server/admin/audit_trail.h"
+#include "server/admin/cluster_command.h"
 #include "server/admin/export_command.h"
 #include "server/admin/format.h"
 #include "server/admin/tournament_commands.h"
@@ -122,6 +123,7 @@ int main(int argc, char** argv) {
   boyi::admin::ExportCommand export_command(app);     // export
   boyi::admin::AuditCommands audit_commands(app);     // audit list, audit verify
   boyi::admin::ArbiterCommands arbiter_commands(app);  // arbiter pause|...|void MATCH
+  boyi::admin::ClusterCommand cluster_command(app);    // cluster
   std::string backup_file;
   auto* backup = app.add_subcommand(
       "backup", "write a consistent backup of the database while the server runs");
@@ -222,6 +224,7 @@ int main(int argc, char** argv) {
   if (auto code = export_command.run(db)) return *code;
   if (auto code = audit_commands.run(db)) return *code;
   if (auto code = arbiter_commands.run(db)) return *code;
+  if (auto code = cluster_command.run(db)) return *code;
   if (match_list->parsed()) {
     auto matches = running_only ? db.running_matches() : db.list_matches(std::nullopt, limit);
     if (!matches) return report(matches.status());

@@ -80,7 +80,8 @@ class MatchIndex : public std::enable_shared_from_this<MatchIndex> {
 
   // A live match, or a finished one loaded from storage; null when there is none.
   std::shared_ptr<MatchHost> find(const std::string& match_id);
-  // Running matches first, then finished ones (in memory, then from storage), each once.
+  // Running matches first (with several servers, those the others host too), then finished
+  // ones (in memory, then from storage), each once.
   v1::MatchList list(const std::string& game, bool include_finished, int limit);
   std::vector<MatchSnapshot> live_snapshots() const;
   // The user's running matches (ids).
@@ -122,6 +123,8 @@ class MatchIndex : public std::enable_shared_from_this<MatchIndex> {
   // other server hosts it.
   bool forwarded_elsewhere(const Request& r, const std::string& match_id);
   void list_request(const Request& r);
+  // A listing's entry for a stored match (the ply from its journal's last event).
+  MatchSnapshot stored_snapshot(const storage::Match& row) const;
   // The analysis board (analysis_requests.cc).
   void analyze_request(const Request& r);
   bool admit_analysis(storage::Id user, std::string& why);

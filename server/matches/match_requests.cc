@@ -169,27 +169,32 @@ v1::MatchList MatchIndex::list(const std::string& game, bool include_finished, i
   };
   for (const auto& snap : snaps)
     if (!snap.finished) add(snap);
+  if (cluster_.enabled())  // the running matches the other servers host
+    if (auto running = app_.db.running_matches(); running)
+      for (const auto& row : *running) add(stored_snapshot(row));
   if (!include_finished) return list;
   for (const auto& snap : snaps)
     if (snap.finished) add(snap);
-  if (auto recent = app_.db.recent_finished(limit); recent) {
-    for (const auto& row : *recent) {
-      MatchSnapshot snap;
-      snap.match_id = hosting::match_id_text(row.id);
-      snap.game = row.game;
-      snap.preset = row.preset;
-      for (int i = 0; i < 2; ++i) {
-        auto info = presence_.user_info(row.seats[static_cast<std::size_t>(i)].value_or(0));
-        if (info) snap.players[static_cast<std::size_t>(i)] = *info;
-      }
-      if (auto pos = app_.db.journal_position(row.id); pos)
-        snap.ply = static_cast<int>(std::max<std::int64_t>(0, pos->second - 2));
-      snap.finished = true;
-      snap.outcome = row.outcome;
-      add(snap);
-    }
-  }
+  if (auto recent = app_.db.recent_finished(limit); recent)
+    for (const auto& row : *recent) add(stored_snapshot(row));
   return list;
+}
+
+MatchSnapshot MatchIndex::stored_snapshot(const storage::Match& row) const {
+  MatchSnapshot snap;
+  snap.match_id = hosting::match_id_text(row.id);
+  snap.game = row.game;
+  snap.preset = row.preset;
+  for (int i = 0; i < 2; ++i) {
+    auto info = presence_.user_info(row.seats[static_cast<std::size_t>(i)].value_or(0));
+    if (info) snap.players[static_cast<std::size_t>(i)] = *info;
+  }
+  snap.finished = row.status != storage::MatchStatus::kRunning;
+  // Events: the start, then one per ply, then (once finished) the end.
+  if (auto pos = app_.db.journal_position(row.id); pos)
+    snap.ply = static_cast<int>(std::max<std::int64_t>(0, pos->second - (snap.finished ? 2 : 1)));
+  snap.outcome = row.outcome;
+  return snap;
 }
 
 }  // namespace boyi::app

@@ -247,6 +247,7 @@ Result<std::vector<ClusterNode>> ClusterStore::nodes(std::int64_t lease_ms) {
       n.stopped = st.int64(4) != 0;
       n.takeovers = st.int64(5);
       n.matches = st.int64(6);
+      n.silent_ms = *now - n.heartbeat_ms;
       n.alive = !n.stopped && n.heartbeat_ms >= *now - lease_ms;
       out.push_back(std::move(n));
     }

@@ -24,6 +24,7 @@ struct ClusterNode {
   std::string name;
   std::int64_t started_ms = 0;
   std::int64_t heartbeat_ms = 0;
+  std::int64_t silent_ms = 0;  // since its last heartbeat, on the database's clock
   bool stopped = false;
   bool alive = false;          // not stopped, heartbeat within the lease
   std::int64_t matches = 0;    // running matches it hosts

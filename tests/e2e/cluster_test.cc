@@ -155,6 +155,23 @@ TEST(PostgresCluster, AnyNodeServesAnyClientAndASpectatorElsewhereSeesThePublicV
   EXPECT_EQ(watched->seat(), -1);
   RandomMover spectator(**watcher, *watched, 77);
 
+  // Every node lists every running match, and boyi-admin sees the three nodes alive.
+  v1::ClientMessage list;
+  list.mutable_list_matches()->set_limit(100);
+  auto listed = (*watcher)->request(list);
+  E2E_ASSERT_OK(listed, *b);
+  ASSERT_TRUE(listed->has_match_list()) << describe(*listed);
+  std::set<std::string> running;
+  for (const auto& m : listed->match_list().matches()) running.insert(m.match_id());
+  for (const auto& m : matches) EXPECT_TRUE(running.contains(m[0].mover->match_id()));
+  const auto admin = run_admin(**a, "cluster --lease-ms 1500");
+  EXPECT_EQ(admin.code, 0);
+  std::size_t alive = 0;
+  for (std::size_t at = admin.out.find("alive"); at != std::string::npos;
+       at = admin.out.find("alive", at + 1))
+    ++alive;
+  EXPECT_EQ(alive, 3u) << admin.out;
+
   std::vector<RandomMover*> all{&spectator};
   for (auto& m : matches)
     for (auto& seat : m) all.push_back(seat.mover.get());
