@@ -109,6 +109,22 @@ void expect_continues(const RandomMover& before, const RandomMover& after, const
   EXPECT_LE(after.events().size(), before.events().size() + 2) << what;
 }
 
+// Plays until every seat has used its move budget or waits (or its match ended), then takes
+// in what is on its way, so each seat's stream is complete up to now.
+void play_out_budgets(const std::vector<RandomMover*>& all, const TestCluster& cluster) {
+  ASSERT_TRUE(play_until(
+      all,
+      [&] {
+        for (auto* m : all)
+          if (!m->ended() && !m->idle()) return false;
+        return true;
+      },
+      60s))
+      << cluster.logs();
+  for (int i = 0; i < 50; ++i)
+    for (auto* m : all) m->pump(Millis(2));
+}
+
 void expect_finished_alike(const RandomMover& x, const RandomMover& y, const std::string& what) {
   EXPECT_TRUE(x.problems().empty()) << what << ": " << x.problems().front();
   EXPECT_TRUE(y.problems().empty()) << what << ": " << y.problems().front();
@@ -220,17 +236,8 @@ TEST(PostgresCluster, ASigtermedNodeHandsItsMatchesOverAtOnce) {
       all.push_back(seat.mover.get());
     }
   }
-  ASSERT_TRUE(play_until(
-      all,
-      [&] {
-        for (auto* m : all)
-          if (!m->ended() && !m->idle()) return false;
-        return true;
-      },
-      60s))
-      << cluster.logs();
-  for (int i = 0; i < 50; ++i)
-    for (auto* m : all) m->pump(Millis(2));
+  play_out_budgets(all, cluster);
+  if (HasFatalFailure()) return;
 
   const auto stopped_at = std::chrono::steady_clock::now();
   auto status = a.terminate();
@@ -315,17 +322,8 @@ TEST(PostgresCluster, ASigkilledNodesMatchesAndTournamentFinishOnTheOtherNodes) 
     }
   on_b[0].mover->set_move_budget(6);
   on_b[1].mover->set_move_budget(6);
-  ASSERT_TRUE(play_until(
-      all,
-      [&] {
-        for (auto* m : all)
-          if (!m->ended() && !m->idle()) return false;
-        return true;
-      },
-      60s))
-      << cluster.logs();
-  for (int i = 0; i < 50; ++i)
-    for (auto* m : all) m->pump(Millis(2));
+  play_out_budgets(all, cluster);
+  if (HasFatalFailure()) return;
   ASSERT_TRUE(wait_until(
       [&] {
         auto t = tournament_summary(a.port(), *tournament);

@@ -18,6 +18,7 @@
 #include <memory>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "tools/harness/server_process.h"
 #include "tools/load/echo_baseline.h"
@@ -28,6 +29,17 @@ namespace {
 void print_latency(const char* name, const boyi::load::Latencies::Summary& s) {
   std::printf("%-28s n=%zu p50=%.3f ms p90=%.3f ms p99=%.3f ms max=%.3f ms\n", name, s.count,
               s.p50_ms, s.p90_ms, s.p99_ms, s.max_ms);
+}
+
+// "a,b,,c" -> {"a", "b", "c"}.
+std::vector<std::string> split_commas(const std::string& list) {
+  std::vector<std::string> out;
+  for (std::size_t at = 0; !list.empty() && at <= list.size();) {
+    const std::size_t comma = std::min(list.find(',', at), list.size());
+    if (comma > at) out.push_back(list.substr(at, comma - at));
+    at = comma + 1;
+  }
+  return out;
 }
 
 }  // namespace
@@ -94,22 +106,15 @@ int main(int argc, char** argv) {
                  "with --server-bin: the server's network grace for custom time controls");
   CLI11_PARSE(app, argc, argv);
   if (presets == "all") presets = "junqi-ccgc,renju-ccgc,dots-ccgc,surakarta-ccgc";
-  for (std::size_t at = 0; !presets.empty() && at <= presets.size();) {
-    const std::size_t comma = std::min(presets.find(',', at), presets.size());
-    if (comma > at) opt.presets.push_back(presets.substr(at, comma - at));
-    at = comma + 1;
-  }
+  opt.presets = split_commas(presets);
   if (opt.games > 0) no_echo = true;
-  for (std::size_t at = 0; !ports.empty() && at <= ports.size();) {
-    const std::size_t comma = std::min(ports.find(',', at), ports.size());
-    const long port = std::strtol(ports.substr(at, comma - at).c_str(), nullptr, 10);
+  for (const auto& text : split_commas(ports)) {
+    const long port = std::strtol(text.c_str(), nullptr, 10);
     if (port <= 0 || port > 65535) {
-      std::fprintf(stderr, "boyi-load: --ports: '%s' is not a port\n",
-                   ports.substr(at, comma - at).c_str());
+      std::fprintf(stderr, "boyi-load: --ports: '%s' is not a port\n", text.c_str());
       return 2;
     }
     opt.ports.push_back(static_cast<std::uint16_t>(port));
-    at = comma + 1;
   }
   if (opt.relay && opt.ports.size() < 2) {
     std::fprintf(stderr, "boyi-load: --relay needs two or more --ports\n");
