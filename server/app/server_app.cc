@@ -66,6 +66,11 @@ struct ServerApp::Impl {
   // lobby and the matches who comes and goes; matches tell tournaments when one ends.
   Status assemble();
 
+  // A start that failed after joining the cluster leaves no relay threads behind.
+  ~Impl() {
+    if (cluster) cluster->stop();
+  }
+
   void beat() {
     (void)db->record_heartbeat(storage::wall_clock_ms());
     heartbeat->expires_after(std::chrono::milliseconds(config.heartbeat_interval_ms));

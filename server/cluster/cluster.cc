@@ -1,7 +1,6 @@
 #include "server/cluster/cluster.h"
 
 #include <boost/asio/ip/host_name.hpp>
-#include <boost/asio/post.hpp>
 #include <filesystem>
 
 namespace boyi::app {
@@ -155,11 +154,12 @@ std::vector<storage::ClusterNode> Cluster::nodes() {
 void Cluster::stop() {
   if (!enabled()) return;
   {
+    // beat() arms the timer under this lock too: the timer is never used from two threads.
     std::lock_guard lock(beat_mu_);
     if (stopped_) return;
     stopped_ = true;
+    timer_.cancel();
   }
-  boost::asio::post(app_.ioc, [self = shared_from_this()] { self->timer_.cancel(); });
   if (auto s = store_.release_role(kTournamentRole, node_); !s)
     app_.log.warn("tournament_role_not_released", {{"reason", s.message()}});
   if (auto s = store_.mark_stopped(node_); !s)
