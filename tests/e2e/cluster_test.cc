@@ -7,8 +7,8 @@
 // A node stopped with SIGTERM marks itself stopped once its matches' threads are done, and
 // the other takes its matches over at once (leases of a minute would otherwise hold them).
 //
-// Failover: three nodes; the first hosts matches (some of their players reach them from
-// another node through the relay) and runs a tournament. It is SIGKILLed with a move in
+// Failover: three nodes; the first hosts twenty matches (some of their players reach them
+// from another node through the relay) and runs a tournament. It is SIGKILLed with a move in
 // flight in each match: once its lease ends the others take everything over, the players
 // (told "moved" where they stayed connected, reconnecting to any node where they were on the
 // dead one) find every move acknowledged before the kill exactly once, every match finishes,
@@ -297,10 +297,12 @@ TEST(PostgresCluster, ASigkilledNodesMatchesAndTournamentFinishOnTheOtherNodes) 
   auto tournament = start_tournament(survivors[0]->port(), spec, admin);  // any node stores it
   E2E_ASSERT_OK(tournament, &a);
 
-  // Six matches on the first node (in the odd ones the second seat plays from the third
-  // node through the relay), and one on the second node.
-  const std::vector<std::string> presets = {"junqi-ccgc", "renju-ccgc", "dots-ccgc",
-                                            "surakarta-ccgc", "renju-ccgc", "dots-ccgc"};
+  // Twenty matches on the first node, five of each game (in the odd ones the second seat
+  // plays from the third node through the relay), and one on the second node.
+  std::vector<std::string> presets;
+  for (int i = 0; i < 5; ++i)
+    for (const char* p : {"junqi-ccgc", "renju-ccgc", "dots-ccgc", "surakarta-ccgc"})
+      presets.push_back(p);
   std::vector<std::array<Seat, 2>> on_a(presets.size());
   std::array<Seat, 2> on_b;
   for (std::size_t g = 0; g < presets.size(); ++g) {
