@@ -128,10 +128,24 @@ void Cluster::beat() {
       hooks_.hosted(std::set<storage::Id>(mine->begin(), mine->end()));
   }
   take_over_now();
+  const auto all = nodes();
+  // The clients of nodes gone (and what was on its way to them) are forgotten.
+  std::set<storage::Id> alive;
+  for (const auto& n : all)
+    if (n.alive) alive.insert(n.id);
+  if (!all.empty()) {
+    relay_->forget_nodes_except(alive);
+    if (auto s = store_.drop_relay_to_ended(node_, app_.config.node_lease_ms); !s)
+      app_.log.warn("relay_cleanup_failed", {{"reason", s.message()}});
+  }
   auto& r = app_.metrics.registry;
   r.gauge("boyi_node_takeovers", "Matches this server took over from other servers")
       .set(static_cast<double>(takeovers_.load()));
-  for (const auto& n : nodes()) {
+  r.gauge("boyi_relay_messages_sent", "Messages this server relayed to the others")
+      .set(static_cast<double>(relay_->relayed()));
+  r.gauge("boyi_relay_messages_dropped", "Messages not relayed: the queue was full")
+      .set(static_cast<double>(relay_->dropped()));
+  for (const auto& n : all) {
     const net::Labels labels{{"node", n.name}};
     r.gauge("boyi_cluster_node_matches", "Running matches each server hosts", labels)
         .set(static_cast<double>(n.matches));

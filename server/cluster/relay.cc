@@ -9,6 +9,9 @@ namespace {
 constexpr std::size_t kBatch = 256;                           // messages in one transaction
 constexpr std::chrono::milliseconds kReceiveWait{200};        // then the table is read anyway
 constexpr std::uint64_t kRemoteBit = std::uint64_t{1} << 63;  // ids no local connection has
+// Messages waiting to be sent, at most: past it (the database is not keeping up) a message
+// is dropped, and its client, missing an event, resynchronises.
+constexpr std::size_t kMaxQueued = 65536;
 
 int frame_kind_number(net::FrameKind kind) {
   return kind == net::FrameKind::binary ? 0 : 1;
@@ -108,9 +111,35 @@ void Relay::send(storage::RelayMessage m) {
   {
     std::lock_guard lock(mu_);
     if (stopping_) return;
+    if (outbox_.size() >= kMaxQueued) {
+      if (dropped_++ % 1000 == 0)
+        app_.log.warn("relay_queue_full", {{"queued", outbox_.size()}, {"dropped", dropped_.load()}});
+      return;
+    }
     outbox_.push_back(std::move(m));
   }
   wake_.notify_one();
+}
+
+void Relay::forget_nodes_except(const std::set<storage::Id>& alive) {
+  std::vector<std::shared_ptr<RemoteConnection>> gone;
+  {
+    std::lock_guard lock(mu_);
+    for (auto it = remotes_.begin(); it != remotes_.end();) {
+      if (alive.contains(it->first.first)) {
+        ++it;
+        continue;
+      }
+      gone.push_back(it->second);
+      it = remotes_.erase(it);
+    }
+  }
+  for (const auto& remote : gone) {
+    remote->closed();
+    boost::asio::post(strand_, [self = shared_from_this(), remote] {
+      if (self->hooks_.left) self->hooks_.left(remote->id(), remote->user());
+    });
+  }
 }
 
 void Relay::forward(storage::Id host, const Request& r, const std::string& match_id) {

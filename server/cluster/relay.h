@@ -59,7 +59,12 @@ class Relay : public std::enable_shared_from_this<Relay> {
   void announce_moved(const std::vector<std::string>& match_ids,
                       const std::vector<storage::Id>& nodes);
 
+  // The clients of nodes not in `alive` are gone with their nodes: the matches here forget
+  // them (as if their connections closed).
+  void forget_nodes_except(const std::set<storage::Id>& alive);
+
   std::uint64_t relayed() const { return relayed_.load(); }  // messages sent so far
+  std::uint64_t dropped() const { return dropped_.load(); }  // not sent: the queue was full
 
  private:
   class RemoteConnection;
@@ -99,6 +104,7 @@ class Relay : public std::enable_shared_from_this<Relay> {
   // Clients of other nodes, as this node's matches know them: (node, connection) -> it.
   std::map<std::pair<storage::Id, std::uint64_t>, std::shared_ptr<RemoteConnection>> remotes_;
   std::atomic<std::uint64_t> relayed_{0};
+  std::atomic<std::uint64_t> dropped_{0};
   std::thread sending_, receiving_;
 };
 

@@ -256,4 +256,15 @@ Result<std::vector<ClusterNode>> ClusterStore::nodes(std::int64_t lease_ms) {
   return out;
 }
 
+Status ClusterStore::drop_relay_to_ended(Id node, std::int64_t lease_ms) {
+  return db_.with_connection([&](Connection& conn) -> Status {
+    auto now = database_now_ms(conn);
+    if (!now) return now.status();
+    return execute(conn,
+                   "DELETE FROM relay_messages WHERE to_node IN (SELECT n.id FROM cluster_nodes n "
+                   "WHERE n.id <> ?1 AND (n.stopped = 1 OR n.heartbeat_ms < ?2))",
+                   node, *now - lease_ms);
+  });
+}
+
 }  // namespace boyi::storage

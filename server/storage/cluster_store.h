@@ -69,6 +69,9 @@ class ClusterStore {
 
   // The nodes that are alive or host something, with their figures, by id.
   Result<std::vector<ClusterNode>> nodes(std::int64_t lease_ms);
+  // Drops the relayed messages (PostgreSQL only: relay_queue.h) addressed to nodes whose
+  // lease ended: nobody will read them.
+  Status drop_relay_to_ended(Id node, std::int64_t lease_ms);
 
  private:
   Database& db_;

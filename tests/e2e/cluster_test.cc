@@ -34,16 +34,21 @@ class TestCluster {
     std::filesystem::remove_all(dir_, ec);
   }
   // Starts a node (one at a time: the first makes the signing key).
-  Result<ServerProcess*> start(int lease_ms = 1500) {
+  Result<ServerProcess*> start(int lease_ms = 1500, const std::string& more_config = "") {
     ServerOptions options;
     options.storage = storage_;
     options.config_fields = "\"signing_key\": \"" + (dir_ / "signing-key.pem").string() +
                             "\", \"node_lease_ms\": " + std::to_string(lease_ms) +
-                            ", \"heartbeat_interval_ms\": 250, \"house_bot_delay_ms\": 25";
+                            ", \"heartbeat_interval_ms\": 250, \"house_bot_delay_ms\": 25" +
+                            more_config;
     auto node = ServerProcess::start(std::move(options));
     if (!node) return Error{node.message()};
     nodes_.push_back(std::move(node).value());
     return nodes_.back().get();
+  }
+  // A connection of the test's own to the cluster's database.
+  std::unique_ptr<storage::Connection> database() const {
+    return storage::testing::side_connection(storage::testing::test_database_options(dir_ / "shared"));
   }
   std::string logs() const {
     std::string out;
@@ -272,6 +277,56 @@ TEST(PostgresCluster, ASigtermedNodeHandsItsMatchesOverAtOnce) {
   ASSERT_TRUE(play(resumed, 120s)) << cluster.logs();
   for (std::size_t g = 0; g < presets.size(); ++g)
     expect_finished_alike(*matches[g][0].mover, *matches[g][1].mover, presets[g]);
+}
+
+// One number from the cluster's database (-1 when it cannot be read).
+std::int64_t count(storage::Connection& db, const std::string& sql) {
+  auto q = db.query(sql.c_str());
+  if (!q) return -1;
+  auto row = q.value()->step();
+  return row && *row ? q.value()->int64(0) : -1;
+}
+
+TEST(PostgresCluster, ANodeThatDiesTakesItsRelayedClientsWithIt) {
+  TestCluster cluster;
+  auto first = cluster.start(1500, ", \"disconnect_grace_ms\": 2000");
+  E2E_ASSERT_OK(first, nullptr);
+  auto second = cluster.start(1500, ", \"disconnect_grace_ms\": 2000");
+  E2E_ASSERT_OK(second, *first);
+  ServerProcess& a = **first;
+  auto db = cluster.database();
+  ASSERT_TRUE(db);
+  const std::int64_t b_node = count(*db, "SELECT MAX(id) FROM cluster_nodes");
+
+  // The first node hosts the match; its second seat plays from the second node.
+  std::array<Seat, 2> match;
+  open_match(a.port(), "surakarta-ccgc", 7, match);
+  if (HasFatalFailure()) return;
+  const std::string id = match[0].mover->match_id();
+  match[1].client->close();
+  rejoin((**second).port(), match[1], id, 70);
+  if (HasFatalFailure()) return;
+  std::vector<RandomMover*> seats{match[0].mover.get(), match[1].mover.get()};
+  for (auto* m : seats) m->set_move_budget(4);
+  play_out_budgets(seats, cluster);
+  if (HasFatalFailure()) return;
+
+  // The second node dies. Once its lease ends the host forgets its client, as if the
+  // connection had closed: the seat's grace runs out and it forfeits. What was on its way
+  // there is dropped.
+  (**second).kill_hard();
+  match[0].mover->set_move_budget(1 << 30);
+  ASSERT_TRUE(play({match[0].mover.get()}, 30s)) << cluster.logs();
+  ASSERT_TRUE(match[0].mover->match_ended());
+  EXPECT_EQ(match[0].mover->match_ended()->outcome().ending(), v1::ENDING_DISCONNECT_FORFEIT);
+  EXPECT_EQ(match[0].mover->match_ended()->outcome().winner(), 0);
+  EXPECT_TRUE(wait_until(
+      [&] {
+        return count(*db, "SELECT COUNT(*) FROM relay_messages WHERE to_node = " +
+                              std::to_string(b_node)) == 0;
+      },
+      10s))
+      << cluster.logs();
 }
 
 TEST(PostgresCluster, ASigkilledNodesMatchesAndTournamentFinishOnTheOtherNodes) {
