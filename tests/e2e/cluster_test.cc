@@ -351,6 +351,13 @@ TEST(PostgresCluster, ASigkilledNodesMatchesAndTournamentFinishOnTheOtherNodes) 
       {"entrants", {"house:1", "house:2"}}};
   auto tournament = start_tournament(survivors[0]->port(), spec, admin);  // any node stores it
   E2E_ASSERT_OK(tournament, &a);
+  // A subscriber on a node that does not run the tournament gets its standings all the same.
+  auto subscriber = person(survivors[1]->port(), Transport::tcp_json, unique_name("fan"), true);
+  E2E_ASSERT_OK(subscriber, survivors[1]);
+  v1::ClientMessage subscribe;
+  subscribe.mutable_subscribe_tournament()->set_tournament_id(*tournament);
+  auto subscribed = (*subscriber)->request(subscribe);
+  E2E_ASSERT_OK(subscribed, survivors[1]);
 
   // Twenty matches on the first node, five of each game (in the odd ones the second seat
   // plays from the third node through the relay), and one on the second node.
@@ -461,6 +468,22 @@ TEST(PostgresCluster, ASigkilledNodesMatchesAndTournamentFinishOnTheOtherNodes) 
     EXPECT_EQ(row["games"], kGames);
   }
   EXPECT_DOUBLE_EQ(points, kGames);
+  // The subscriber saw games finish, up to the end.
+  bool saw_finished = false;
+  std::size_t pushes = 0;
+  const auto standings = [&](const v1::ServerMessage& m) {
+    if (!m.has_tournament_standings()) return;
+    ++pushes;
+    saw_finished = saw_finished || m.tournament_standings().tournament().status() == "finished";
+  };
+  for (const auto& m : (*subscriber)->transcript()) standings(m);
+  while (!saw_finished) {
+    auto m = (*subscriber)->next(5s);
+    if (!m) break;
+    standings(*m);
+  }
+  EXPECT_GE(pushes, 2u);
+  EXPECT_TRUE(saw_finished);
   const std::string logs = survivors[0]->log_tail(1 << 20) + survivors[1]->log_tail(1 << 20);
   EXPECT_NE(logs.find("matches_taken_over"), std::string::npos);
   EXPECT_NE(logs.find("tournament_role_taken"), std::string::npos);

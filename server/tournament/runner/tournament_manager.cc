@@ -78,7 +78,11 @@ void TournamentManager::poll() {
   // start again.
   const bool running = runs(), taken_over = running && !was_running_;
   was_running_ = running;
-  if (running) reconcile_all(taken_over);
+  if (running) {
+    reconcile_all(taken_over);
+  } else {
+    push_watched({});  // another server runs them: what it changed reaches subscribers here
+  }
   arm_poll();
 }
 
@@ -88,20 +92,24 @@ void TournamentManager::reconcile_all(bool after_restart) {
     app_.log.warn("tournaments_not_read", {{"reason", list.message()}});
     return;
   }
-  for (const auto& t : *list) reconcile(t.id, after_restart);
+  std::set<storage::Id> reconciled;
+  for (const auto& t : *list) {
+    reconcile(t.id, after_restart);
+    reconciled.insert(t.id);
+  }
   // Subscribers of tournaments that just ended (by boyi-admin, say) hear of it too.
+  push_watched(reconciled);
+}
+
+void TournamentManager::push_watched(const std::set<storage::Id>& skip) {
   std::vector<storage::Id> watched;
   {
     std::lock_guard lock(mu_);
     for (const auto& [id, peers] : subscribers_)
-      if (!peers.empty()) watched.push_back(id);
+      if (!peers.empty() && !skip.contains(id)) watched.push_back(id);
   }
-  for (storage::Id id : watched) {
-    bool listed = false;
-    for (const auto& t : *list) listed = listed || t.id == id;
-    if (listed) continue;
+  for (storage::Id id : watched)
     if (auto t = tournament::load_tournament(store_, id); t) push_if_changed(*t, std::nullopt);
-  }
 }
 
 void TournamentManager::match_finished(const std::string& match_id) {

@@ -100,6 +100,8 @@ class TournamentManager : public std::enable_shared_from_this<TournamentManager>
   void poll();
   void arm_poll();
   void reconcile_all(bool after_restart);
+  // Pushes the standings of every subscribed tournament (but those in `skip`) that changed.
+  void push_watched(const std::set<storage::Id>& skip);
   // One tournament: settle, plan, start games, finish; pushes when something changed.
   void reconcile(storage::Id id, bool after_restart = false);
   bool settle_games(tournament::LoadedTournament& t, bool after_restart);
