@@ -95,7 +95,7 @@ void HttpApi::add_web_routes(net::HttpRoutes& routes) {
   routes.add_route("GET", "/api/live", [weak](const net::HttpRequest&) {
     auto api = weak.lock();
     if (!api) return json_error(503, "shutting down");
-    const auto snaps = api->matches_.live_snapshots();
+    const auto snaps = api->matches_.running_everywhere();
     nlohmann::json out = nlohmann::json::array();
     for (const auto& s : snaps) {
       if (s.finished || s.match_id.empty()) continue;

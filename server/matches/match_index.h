@@ -84,6 +84,9 @@ class MatchIndex : public std::enable_shared_from_this<MatchIndex> {
   // ones (in memory, then from storage), each once.
   v1::MatchList list(const std::string& game, bool include_finished, int limit);
   std::vector<MatchSnapshot> live_snapshots() const;
+  // The running matches: this server's, and with several servers the others' too (read from
+  // storage: their spectators are not counted).
+  std::vector<MatchSnapshot> running_everywhere() const;
   // The user's running matches (ids).
   std::vector<std::string> playing(storage::Id user) const;
   // What SignedIn.active_matches says for the user (with several servers, also the running

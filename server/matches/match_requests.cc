@@ -180,6 +180,21 @@ v1::MatchList MatchIndex::list(const std::string& game, bool include_finished, i
   return list;
 }
 
+std::vector<MatchSnapshot> MatchIndex::running_everywhere() const {
+  std::vector<MatchSnapshot> out;
+  std::set<std::string> here;
+  for (auto& snap : live_snapshots()) {
+    if (snap.finished) continue;
+    here.insert(snap.match_id);
+    out.push_back(std::move(snap));
+  }
+  if (!cluster_.enabled()) return out;
+  if (auto running = app_.db.running_matches(); running)
+    for (const auto& row : *running)
+      if (!here.contains(hosting::match_id_text(row.id))) out.push_back(stored_snapshot(row));
+  return out;
+}
+
 MatchSnapshot MatchIndex::stored_snapshot(const storage::Match& row) const {
   MatchSnapshot snap;
   snap.match_id = hosting::match_id_text(row.id);

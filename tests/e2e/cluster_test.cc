@@ -185,6 +185,11 @@ TEST(PostgresCluster, AnyNodeServesAnyClientAndASpectatorElsewhereSeesThePublicV
   std::set<std::string> running;
   for (const auto& m : listed->match_list().matches()) running.insert(m.match_id());
   for (const auto& m : matches) EXPECT_TRUE(running.contains(m[0].mover->match_id()));
+  auto live = http_json((*c)->port(), "GET", "/api/live");  // the web client's list
+  E2E_ASSERT_OK(live, *c);
+  std::set<std::string> live_ids;
+  for (const auto& m : live->body["matches"]) live_ids.insert(m["match_id"].get<std::string>());
+  for (const auto& m : matches) EXPECT_TRUE(live_ids.contains(m[0].mover->match_id()));
   const auto admin = run_admin(**a, "cluster --lease-ms 1500");
   EXPECT_EQ(admin.code, 0);
   std::size_t alive = 0;
