@@ -1,6 +1,7 @@
 #include "server/cluster/cluster.h"
 
 #include <boost/asio/ip/host_name.hpp>
+#include <cstdlib>
 #include <filesystem>
 
 namespace boyi::app {
@@ -49,9 +50,26 @@ Result<std::shared_ptr<Cluster>> Cluster::join(AppContext& app, Presence& presen
 
 std::optional<storage::ClusterStore::Host> Cluster::host_elsewhere(storage::Id match) {
   if (!enabled()) return std::nullopt;
+  const auto now = std::chrono::steady_clock::now();
+  const auto fresh = std::chrono::milliseconds(app_.config.heartbeat_interval_ms);
+  {
+    std::lock_guard lock(hosts_mu_);
+    if (auto it = hosts_.find(match); it != hosts_.end() && now - it->second.second < fresh)
+      return storage::ClusterStore::Host{it->second.first, true};
+  }
   auto host = store_.host_of(match, app_.config.node_lease_ms);
   if (!host || host->node == 0 || host->node == node_) return std::nullopt;
+  if (host->alive) {
+    std::lock_guard lock(hosts_mu_);
+    hosts_[match] = {host->node, now};
+  }
   return *host;
+}
+
+void Cluster::forget_host(const std::string& match_id) {
+  const auto id = std::strtoll(match_id.c_str(), nullptr, 10);
+  std::lock_guard lock(hosts_mu_);
+  hosts_.erase(id);
 }
 
 Status Cluster::claim(storage::Id match) {
@@ -100,6 +118,9 @@ std::size_t Cluster::take_over_now() {
 
 void Cluster::start(Relay::Hooks relay_hooks) {
   if (!enabled()) return;
+  relay_hooks.moved = [weak = weak_from_this()](const std::string& match_id) {
+    if (auto self = weak.lock()) self->forget_host(match_id);
+  };
   relay_->start(std::move(relay_hooks));
   beat();  // the first at once: the role is known before serving
 }
@@ -128,6 +149,12 @@ void Cluster::beat() {
       hooks_.hosted(std::set<storage::Id>(mine->begin(), mine->end()));
   }
   take_over_now();
+  {  // what host_elsewhere remembers lasts a heartbeat
+    std::lock_guard lock(hosts_mu_);
+    const auto stale = std::chrono::steady_clock::now() -
+                       std::chrono::milliseconds(app_.config.heartbeat_interval_ms);
+    std::erase_if(hosts_, [&](const auto& entry) { return entry.second.second < stale; });
+  }
   const auto all = nodes();
   // The clients of nodes gone (and what was on its way to them) are forgotten.
   std::set<storage::Id> alive;

@@ -10,7 +10,9 @@
 
 #include <atomic>
 #include <boost/asio/steady_timer.hpp>
+#include <chrono>
 #include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -50,7 +52,9 @@ class Cluster : public std::enable_shared_from_this<Cluster> {
   // The match ended here.
   void release(storage::Id match);
   // The node hosting a running match another node hosts: its id and whether its lease
-  // holds; none when this node hosts it, nobody does, or it is off.
+  // holds; none when this node hosts it, nobody does, or it is off. A live host is remembered
+  // for a heartbeat (or until the match moves), so a relayed game does not ask the database
+  // at every move.
   std::optional<storage::ClusterStore::Host> host_elsewhere(storage::Id match);
   // The relay to the other nodes (null when off).
   Relay* relay() const { return relay_.get(); }
@@ -77,6 +81,7 @@ class Cluster : public std::enable_shared_from_this<Cluster> {
   Cluster(AppContext& app, storage::Id node, std::string name, std::shared_ptr<Relay> relay);
   void beat();
   void arm();
+  void forget_host(const std::string& match_id);
 
   AppContext& app_;
   storage::ClusterStore store_;
@@ -88,6 +93,9 @@ class Cluster : public std::enable_shared_from_this<Cluster> {
   std::mutex beat_mu_;  // one beat (or take_over_now) at a time
   bool stopped_ = false;
   std::atomic<bool> tournament_role_{false};
+  // host_elsewhere's memory: match -> (live host, when asked).
+  std::mutex hosts_mu_;
+  std::map<storage::Id, std::pair<storage::Id, std::chrono::steady_clock::time_point>> hosts_;
   std::atomic<std::int64_t> takeovers_{0};
 };
 

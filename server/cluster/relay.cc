@@ -308,6 +308,7 @@ void Relay::on_frame(const storage::RelayMessage& m, bool close) {
 
 void Relay::on_moved(const storage::RelayMessage& m) {
   const std::string& match_id = m.payload;
+  if (hooks_.moved) hooks_.moved(match_id);
   std::vector<std::pair<std::uint64_t, storage::Id>> told;
   {
     std::lock_guard lock(mu_);

@@ -42,6 +42,8 @@ class Relay : public std::enable_shared_from_this<Relay> {
     std::function<void(const Request&)> request;
     // That client's connection is gone.
     std::function<void(std::uint64_t connection, storage::Id user)> left;
+    // A match another node took over (its old host is gone); set by the Cluster.
+    std::function<void(const std::string& match_id)> moved{};
   };
 
   // Opens the relay's own two connections to the database (the storage URL).
