@@ -42,9 +42,10 @@ struct Answer {
 
 class Match {
  public:
-  Match(std::unique_ptr<protocol::WireMatch> match, std::array<SeatPlayer*, 2> players,
-        const ArenaOptions& options)
-      : match_(std::move(match)), players_(players), options_(options) {}
+  // `created`: when the referee (and its clocks) started.
+  Match(std::unique_ptr<protocol::WireMatch> match, Clock::time_point created,
+        std::array<SeatPlayer*, 2> players, const ArenaOptions& options)
+      : match_(std::move(match)), created_(created), players_(players), options_(options) {}
 
   ArenaResult run() {
     start();
@@ -89,11 +90,12 @@ class Match {
 
  private:
   // The players start (an engine is spawned and shakes hands) on the arbiter's time, as
-  // Gomocup managers give START its own timeout: the clocks stand still meanwhile.
+  // Gomocup managers give START its own timeout: the clocks stand still meanwhile, from the
+  // moment they started (nothing before the first move is anybody's time).
   void start() {
     auto& ref = match_->referee();
+    const bool paused = ref.pause(created_).ok();
     const auto now = Clock::now();
-    const bool paused = ref.pause(now).ok();
     std::array<Status, 2> status;
     for (Seat s = 0; s < 2; ++s) status[s] = players_[s]->start(match_->started(s, now));
     if (paused) (void)ref.unpause(Clock::now());
@@ -201,6 +203,7 @@ class Match {
   }
 
   std::unique_ptr<protocol::WireMatch> match_;
+  Clock::time_point created_;
   std::array<SeatPlayer*, 2> players_;
   ArenaOptions options_;
   ArenaResult result_;
@@ -238,10 +241,11 @@ Result<ArenaResult> play_arena_match(std::string_view game, std::string_view rul
     }
   }
   referee::MemoryJournal journal;
+  const auto created = Clock::now();
   auto match = protocol::WireMatch::create(match_config(game, rules, time, options),
-                                           std::move(header), journal, Clock::now());
+                                           std::move(header), journal, created);
   if (!match) return Error{match.message()};
-  return Match(std::move(match).value(), players, options).run();
+  return Match(std::move(match).value(), created, players, options).run();
 }
 
 }  // namespace boyi::bots
