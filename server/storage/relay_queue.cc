@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <array>
 #include <cstdlib>
-#include <set>
 #include <utility>
 
 #include "server/storage/postgres.h"
@@ -36,11 +35,6 @@ Status run(PGconn* conn, const char* sql) {
 std::string channel(Id node) {
   return "boyi_relay_" + std::to_string(node);
 }
-
-constexpr const char* kInsert =
-    "INSERT INTO relay_messages(to_node, from_node, kind, connection, user_id, username, "
-    "display_name, role, frame_kind, chat, payload) "
-    "VALUES($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)";
 
 }  // namespace
 
@@ -79,47 +73,45 @@ Result<std::unique_ptr<RelaySender>> RelaySender::open(const std::string& url) {
 Status RelaySender::send(const std::vector<RelayMessage>& messages) {
   if (messages.empty()) return Status::Ok();
   if (!ensure_connected()) return fail("the relay's connection is broken: " + error_of(conn_));
-  if (auto s = run(conn_, "BEGIN"); !s) return s;
-  std::set<Id> nodes;
-  for (const auto& m : messages) {
-    const std::array<std::string, 10> text = {std::to_string(m.to_node),
-                                              std::to_string(m.from_node),
-                                              m.kind,
-                                              std::to_string(m.connection),
-                                              std::to_string(m.user),
-                                              m.username,
-                                              m.display_name,
-                                              std::to_string(m.role),
-                                              std::to_string(m.frame_kind),
-                                              m.chat ? "1" : "0"};
-    std::array<const char*, 11> values{};
-    std::array<int, 11> lengths{};
-    std::array<int, 11> formats{};
-    for (std::size_t i = 0; i < text.size(); ++i) values[i] = text[i].c_str();
-    values[10] = m.payload.data();
-    lengths[10] = static_cast<int>(m.payload.size());
-    formats[10] = 1;  // the payload as bytes
-    ResultGuard r{PQexecParams(conn_, kInsert, 11, nullptr, values.data(), lengths.data(),
-                               formats.data(), 0)};
-    if (PQresultStatus(r.result) != PGRES_COMMAND_OK) {
-      const std::string why = error_of(conn_);
-      (void)run(conn_, "ROLLBACK");
-      return fail("relay: " + why);
+  // One statement, one round trip: every row, and a notification to each node addressed (sent
+  // when the statement's own transaction commits).
+  constexpr int kColumns = 11;
+  std::string sql =
+      "WITH sent AS (INSERT INTO relay_messages(to_node, from_node, kind, connection, user_id, "
+      "username, display_name, role, frame_kind, chat, payload) VALUES ";
+  std::vector<std::string> text;
+  text.reserve(messages.size() * (kColumns - 1));
+  std::vector<const char*> values;
+  std::vector<int> lengths, formats;
+  for (std::size_t i = 0; i < messages.size(); ++i) {
+    const auto& m = messages[i];
+    sql += i == 0 ? "(" : ", (";
+    for (int c = 1; c <= kColumns; ++c) {
+      sql += "$" + std::to_string(static_cast<int>(i) * kColumns + c);
+      sql += c == kColumns ? ")" : ", ";
     }
-    nodes.insert(m.to_node);
+    for (std::string v : {std::to_string(m.to_node), std::to_string(m.from_node), m.kind,
+                          std::to_string(m.connection), std::to_string(m.user), m.username,
+                          m.display_name, std::to_string(m.role), std::to_string(m.frame_kind),
+                          std::string(m.chat ? "1" : "0")})
+      text.push_back(std::move(v));
   }
-  for (Id node : nodes) {
-    const std::string name = channel(node);
-    const char* values[] = {name.c_str()};
-    ResultGuard r{PQexecParams(conn_, "SELECT pg_notify($1, '')", 1, nullptr, values, nullptr,
-                               nullptr, 0)};
-    if (PQresultStatus(r.result) != PGRES_TUPLES_OK) {
-      const std::string why = error_of(conn_);
-      (void)run(conn_, "ROLLBACK");
-      return fail("relay: " + why);
+  sql += " RETURNING to_node) SELECT pg_notify('boyi_relay_' || to_node, '') FROM (SELECT "
+         "DISTINCT to_node FROM sent) AS addressed";
+  for (std::size_t i = 0; i < messages.size(); ++i) {
+    for (int c = 0; c < kColumns - 1; ++c) {
+      values.push_back(text[i * (kColumns - 1) + static_cast<std::size_t>(c)].c_str());
+      lengths.push_back(0);
+      formats.push_back(0);
     }
+    values.push_back(messages[i].payload.data());  // the payload as bytes
+    lengths.push_back(static_cast<int>(messages[i].payload.size()));
+    formats.push_back(1);
   }
-  return run(conn_, "COMMIT");
+  ResultGuard r{PQexecParams(conn_, sql.c_str(), static_cast<int>(values.size()), nullptr,
+                             values.data(), lengths.data(), formats.data(), 0)};
+  if (PQresultStatus(r.result) != PGRES_TUPLES_OK) return fail("relay: " + error_of(conn_));
+  return Status::Ok();
 }
 
 Result<std::unique_ptr<RelayReceiver>> RelayReceiver::open(const std::string& url, Id node) {
