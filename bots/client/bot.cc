@@ -193,6 +193,14 @@ void BotCore::on_message(v1::ServerMessage&& m) {
       return;
     case v1::ServerMessage::kError:
       if (request) return on_reply_error(*request, m.error());
+      // Several servers: another one took the match over; a Sync reaches it.
+      if (m.error().code() == v1::ERROR_CODE_SHUTTING_DOWN && !m.error().fatal() &&
+          !m.error().match_id().empty()) {
+        if (auto s = session(m.error().match_id(), false)) {
+          spdlog::info("match {}: moved to another server: synchronising", m.error().match_id());
+          return s->resync();
+        }
+      }
       spdlog::warn("server: {}{}", describe(m.error()), m.error().fatal() ? " (closing)" : "");
       return;
     case v1::ServerMessage::kWelcome:

@@ -66,6 +66,13 @@ std::optional<storage::ClusterStore::Host> Cluster::host_elsewhere(storage::Id m
   return *host;
 }
 
+std::set<storage::Id> Cluster::alive_nodes() {
+  std::set<storage::Id> alive;
+  for (const auto& n : nodes())
+    if (n.alive) alive.insert(n.id);
+  return alive;
+}
+
 void Cluster::forget_host(const std::string& match_id) {
   const auto id = std::strtoll(match_id.c_str(), nullptr, 10);
   std::lock_guard lock(hosts_mu_);

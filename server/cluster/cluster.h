@@ -58,6 +58,8 @@ class Cluster : public std::enable_shared_from_this<Cluster> {
   std::optional<storage::ClusterStore::Host> host_elsewhere(storage::Id match);
   // The relay to the other nodes (null when off).
   Relay* relay() const { return relay_.get(); }
+  // The nodes alive now, by the database (this one included).
+  std::set<storage::Id> alive_nodes();
 
   // Whether this node hosts the match now (asked again before dropping one: the heartbeat's
   // list may be older than a match just opened). True when off, or when the database cannot

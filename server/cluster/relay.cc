@@ -143,24 +143,57 @@ void Relay::forget_nodes_except(const std::set<storage::Id>& alive) {
 }
 
 void Relay::forward(storage::Id host, const Request& r, const std::string& match_id) {
+  forward(host, r.peer(), r.user(), r.message(), match_id);
+}
+
+void Relay::forward(storage::Id host, const Peer& peer, const UserInfo& user,
+                    const v1::ClientMessage& message, const std::string& match_id) {
   storage::RelayMessage m;
   m.to_node = host;
   m.kind = "request";
-  m.connection = r.connection();
-  m.user = r.user().id;
-  m.username = r.user().username;
-  m.display_name = r.user().display_name;
-  m.role = static_cast<int>(r.user().role);
-  m.frame_kind = frame_kind_number(r.peer().kind);
-  m.chat = r.peer().chat;
-  m.payload = r.message().SerializeAsString();
+  m.connection = peer.conn->id();
+  m.user = user.id;
+  m.username = user.username;
+  m.display_name = user.display_name;
+  m.role = static_cast<int>(user.role);
+  m.frame_kind = frame_kind_number(peer.kind);
+  m.chat = peer.chat;
+  m.payload = message.SerializeAsString();
   {
     std::lock_guard lock(mu_);
-    auto& reached = reached_[r.connection()];
-    reached.user = r.user().id;
+    auto& reached = reached_[m.connection];
+    reached.user = user.id;
     reached.hosts[host].insert(match_id);
   }
   send(std::move(m));
+}
+
+void Relay::announce_started(const std::string& match_id, const std::array<storage::Id, 2>& seats,
+                             const std::set<storage::Id>& nodes) {
+  for (storage::Id node : nodes) {
+    if (node == node_) continue;
+    storage::RelayMessage m;
+    m.to_node = node;
+    m.kind = "started";
+    m.connection = static_cast<std::uint64_t>(seats[0]);
+    m.user = seats[1];
+    m.payload = match_id;
+    send(std::move(m));
+  }
+}
+
+void Relay::on_started(const storage::RelayMessage& m) {
+  // The seats' connections here Sync the new match from its start: the host answers with
+  // MatchStarted, the events so far and SyncDone, as to a seat that reconnected.
+  v1::ClientMessage sync;
+  sync.mutable_sync()->set_match_id(m.payload);
+  sync.mutable_sync()->set_from_seq(1);
+  for (const storage::Id seat_user : {static_cast<storage::Id>(m.connection), m.user}) {
+    const auto user = presence_.online_user(seat_user);
+    if (!user) continue;
+    for (const auto& peer : presence_.peers_of(seat_user))
+      forward(m.from_node, peer, *user, sync, m.payload);
+  }
 }
 
 void Relay::connection_left(std::uint64_t connection) {
@@ -248,6 +281,7 @@ void Relay::on_message(storage::RelayMessage m) {
   if (m.kind == "frame") return on_frame(m, false);
   if (m.kind == "close") return on_frame(m, true);
   if (m.kind == "moved") return on_moved(m);
+  if (m.kind == "started") return on_started(m);
   if (m.kind == "closed") {
     std::shared_ptr<RemoteConnection> gone;
     {

@@ -12,12 +12,15 @@
 //   closed   the client's connection closed on its node: the host forgets it
 //   moved    matches another node took over: clients that reached them through the relay
 //            are told SHUTTING_DOWN for each, to Sync again (the new host answers)
+//   started  a match started on the sender: its seats' connections here Sync it from the
+//            start (seat users in `connection` and `user`, the match id in the payload)
 //
 // Two threads: one sends (batching what is queued into one transaction), one receives and
 // posts each message, in order, to a strand of the io_context.
 #pragma once
 
 #include <boost/asio/strand.hpp>
+#include <array>
 #include <condition_variable>
 #include <deque>
 #include <functional>
@@ -54,6 +57,12 @@ class Relay : public std::enable_shared_from_this<Relay> {
 
   // Sends the request to `host`, the node that hosts `match_id`.
   void forward(storage::Id host, const Request& r, const std::string& match_id);
+  void forward(storage::Id host, const Peer& peer, const UserInfo& user,
+               const v1::ClientMessage& message, const std::string& match_id);
+  // A match started here: its seats' connections on the other `nodes` Sync it (a tournament
+  // game of an entrant connected elsewhere, say).
+  void announce_started(const std::string& match_id, const std::array<storage::Id, 2>& seats,
+                        const std::set<storage::Id>& nodes);
   // A local connection closed: each node it reached is told.
   void connection_left(std::uint64_t connection);
   // These matches moved to this node: every other node in `nodes` is told, and this node's
@@ -80,6 +89,7 @@ class Relay : public std::enable_shared_from_this<Relay> {
   void on_request(const storage::RelayMessage& m);
   void on_frame(const storage::RelayMessage& m, bool close);
   void on_moved(const storage::RelayMessage& m);
+  void on_started(const storage::RelayMessage& m);
   std::shared_ptr<RemoteConnection> remote(const storage::RelayMessage& m);
 
   AppContext& app_;

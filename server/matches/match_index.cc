@@ -124,9 +124,14 @@ Result<std::string> MatchIndex::open(MatchOpening o) {
   }
   auto host = make_host(std::move(sm), o.players, o.house);
   add(host);
-  host->start(std::move(peers), [weak = weak_from_this(), id](Status s) {
-    if (s) return;
-    if (auto self = weak.lock()) self->start_failed(id, s);
+  const std::array<storage::Id, 2> seats = {o.players[0].id, o.players[1].id};
+  host->start(std::move(peers), [weak = weak_from_this(), id, seats](Status s) {
+    auto self = weak.lock();
+    if (!self) return;
+    if (!s) return self->start_failed(id, s);
+    // Several servers: the seats' connections elsewhere learn of it too.
+    if (auto* relay = self->cluster_.relay())
+      relay->announce_started(id, seats, self->cluster_.alive_nodes());
   });
   return id;
 }

@@ -284,6 +284,48 @@ TEST(PostgresCluster, ASigtermedNodeHandsItsMatchesOverAtOnce) {
     expect_finished_alike(*matches[g][0].mover, *matches[g][1].mover, presets[g]);
 }
 
+TEST(PostgresCluster, ATournamentEntrantConnectedElsewhereGetsAndPlaysItsGames) {
+  TestCluster cluster;
+  auto first = cluster.start();  // runs the tournaments
+  E2E_ASSERT_OK(first, nullptr);
+  auto second = cluster.start();
+  E2E_ASSERT_OK(second, *first);
+  ServerProcess& a = **first;
+  ServerProcess& b = **second;
+  // The entrant is connected to the second node only.
+  const std::string name = unique_name("entrant");
+  auto entrant = person(b.port(), Transport::tcp_binary, name, true);
+  E2E_ASSERT_OK(entrant, &b);
+  ASSERT_EQ(run_admin(a, "user add root --admin", "root-password-1\n").code, 0);
+  const nlohmann::json spec = {
+      {"name", "elsewhere cup"},
+      {"game", "dots"},
+      {"time", {{"total_ms", 120000}}},
+      {"settings", {{"format", "rr"}, {"cycles", 2}, {"concurrency", 1}}},
+      {"entrants", {name, "house:1"}}};
+  auto tournament =
+      start_tournament(a.port(), spec, tourney::basic_auth("root", "root-password-1"));
+  E2E_ASSERT_OK(tournament, &a);
+  // Each game starts on the first node; the entrant hears of it through the relay and plays.
+  for (int game = 0; game < 2; ++game) {
+    auto started = (*entrant)->expect(
+        [](const v1::ServerMessage& m) { return m.has_match_started(); }, "a game", 30s);
+    ASSERT_TRUE(started.ok()) << started.message() << cluster.logs();
+    RandomMover mover(**entrant, started->match_started(), 600 + game);
+    ASSERT_TRUE(play({&mover}, 60s)) << cluster.logs();
+    EXPECT_TRUE(mover.problems().empty()) << mover.problems().front();
+    ASSERT_TRUE(mover.match_ended());
+    EXPECT_EQ(mover.match_ended()->outcome().ending(), v1::ENDING_NORMAL);
+  }
+  ASSERT_TRUE(wait_until(
+      [&] {
+        auto t = tournament_summary(b.port(), *tournament);
+        return t.is_object() && t["status"] == "finished";
+      },
+      30s))
+      << cluster.logs();
+}
+
 // One number from the cluster's database (-1 when it cannot be read).
 std::int64_t count(storage::Connection& db, const std::string& sql) {
   auto q = db.query(sql.c_str());
