@@ -150,9 +150,9 @@ void HttpApi::add_routes(net::HttpRoutes& routes) {
 }
 
 void HttpApi::match_summary(const std::string& match_id, net::HttpResponder done) {
-  auto host = matches_.find(match_id);
-  if (!host) return done(json_error(404, "no match " + match_id));
-  const auto snap = host->snapshot();
+  const auto found = matches_.snapshot_of(match_id);
+  if (!found) return done(json_error(404, "no match " + match_id));
+  const MatchSnapshot& snap = *found;
   v1::MatchSummary w;
   w.set_match_id(snap.match_id);
   w.set_game(snap.game);

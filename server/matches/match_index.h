@@ -87,6 +87,9 @@ class MatchIndex : public std::enable_shared_from_this<MatchIndex> {
   // The running matches: this server's, and with several servers the others' too (read from
   // storage: their spectators are not counted).
   std::vector<MatchSnapshot> running_everywhere() const;
+  // One match as a listing shows it: one here (running, or finished from storage), or with
+  // several servers a running one another server hosts; none when there is no such match.
+  std::optional<MatchSnapshot> snapshot_of(const std::string& match_id);
   // The user's running matches (ids).
   std::vector<std::string> playing(storage::Id user) const;
   // What SignedIn.active_matches says for the user (with several servers, also the running

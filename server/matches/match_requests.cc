@@ -195,6 +195,16 @@ std::vector<MatchSnapshot> MatchIndex::running_everywhere() const {
   return out;
 }
 
+std::optional<MatchSnapshot> MatchIndex::snapshot_of(const std::string& match_id) {
+  if (auto host = find(match_id)) return host->snapshot();
+  if (!cluster_.enabled()) return std::nullopt;
+  auto id = hosting::parse_match_id(match_id);
+  if (!id) return std::nullopt;
+  auto row = app_.db.match_by_id(id.value());
+  if (!row || row->status != storage::MatchStatus::kRunning) return std::nullopt;
+  return stored_snapshot(*row);
+}
+
 MatchSnapshot MatchIndex::stored_snapshot(const storage::Match& row) const {
   MatchSnapshot snap;
   snap.match_id = hosting::match_id_text(row.id);

@@ -190,6 +190,12 @@ TEST(PostgresCluster, AnyNodeServesAnyClientAndASpectatorElsewhereSeesThePublicV
   std::set<std::string> live_ids;
   for (const auto& m : live->body["matches"]) live_ids.insert(m["match_id"].get<std::string>());
   for (const auto& m : matches) EXPECT_TRUE(live_ids.contains(m[0].mover->match_id()));
+  // The web client's match page starts from the match's summary, on any node.
+  auto summary = http_json((*c)->port(), "GET", "/api/matches/" + matches[0][0].mover->match_id());
+  E2E_ASSERT_OK(summary, *c);
+  EXPECT_EQ(summary->status, 200) << summary->body.dump();
+  EXPECT_EQ(summary->body["status"], "MATCH_STATUS_RUNNING") << summary->body.dump();
+  EXPECT_EQ(summary->body["players"].size(), 2u) << summary->body.dump();
   const auto admin = run_admin(**a, "cluster --lease-ms 1500");
   EXPECT_EQ(admin.code, 0);
   std::size_t alive = 0;
