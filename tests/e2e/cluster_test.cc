@@ -393,25 +393,6 @@ TEST(PostgresCluster, ASigkilledNodesMatchesAndTournamentFinishOnTheOtherNodes) 
   ServerProcess& a = **first;
   ServerProcess* survivors[2] = {*second, *third};
 
-  ASSERT_EQ(run_admin(a, "user add root --admin", "root-password-1\n").code, 0);
-  const std::string admin = tourney::basic_auth("root", "root-password-1");
-  const nlohmann::json spec = {
-      {"name", "failover cup"},
-      {"game", "dots"},
-      {"time", {{"total_ms", 120000}}},
-      {"settings",
-       {{"format", "rr"}, {"cycles", 6}, {"concurrency", 2}, {"entrant_games_at_once", 2}}},
-      {"entrants", {"house:1", "house:2"}}};
-  auto tournament = start_tournament(survivors[0]->port(), spec, admin);  // any node stores it
-  E2E_ASSERT_OK(tournament, &a);
-  // A subscriber on a node that does not run the tournament gets its standings all the same.
-  auto subscriber = person(survivors[1]->port(), Transport::tcp_json, unique_name("fan"), true);
-  E2E_ASSERT_OK(subscriber, survivors[1]);
-  v1::ClientMessage subscribe;
-  subscribe.mutable_subscribe_tournament()->set_tournament_id(*tournament);
-  auto subscribed = (*subscriber)->request(subscribe);
-  E2E_ASSERT_OK(subscribed, survivors[1]);
-
   // Twenty matches on the first node, five of each game (in the odd ones the second seat
   // plays from the third node through the relay), and one on the second node.
   std::vector<std::string> presets;
@@ -441,6 +422,27 @@ TEST(PostgresCluster, ASigkilledNodesMatchesAndTournamentFinishOnTheOtherNodes) 
   on_b[1].mover->set_move_budget(6);
   play_out_budgets(all, cluster);
   if (HasFatalFailure()) return;
+
+  // The tournament starts now, so that it runs when the first node dies.
+  ASSERT_EQ(run_admin(a, "user add root --admin", "root-password-1\n").code, 0);
+  const std::string admin = tourney::basic_auth("root", "root-password-1");
+  const nlohmann::json spec = {
+      {"name", "failover cup"},
+      {"game", "dots"},
+      {"time", {{"total_ms", 120000}}},
+      {"settings",
+       {{"format", "rr"}, {"cycles", 6}, {"concurrency", 2}, {"entrant_games_at_once", 2}}},
+      {"entrants", {"house:1", "house:2"}}};
+  auto tournament = start_tournament(survivors[0]->port(), spec, admin);  // any node stores it
+  E2E_ASSERT_OK(tournament, &a);
+  // A subscriber on a node that does not run the tournament gets its standings all the same.
+  auto subscriber = person(survivors[1]->port(), Transport::tcp_json, unique_name("fan"), true);
+  E2E_ASSERT_OK(subscriber, survivors[1]);
+  v1::ClientMessage subscribe;
+  subscribe.mutable_subscribe_tournament()->set_tournament_id(*tournament);
+  auto subscribed = (*subscriber)->request(subscribe);
+  E2E_ASSERT_OK(subscribed, survivors[1]);
+
   ASSERT_TRUE(wait_until(
       [&] {
         auto t = tournament_summary(a.port(), *tournament);
