@@ -103,6 +103,9 @@ Status ServerApp::Impl::assemble() {
                       },
                       [weak = std::weak_ptr<MatchIndex>(matches)](const auto& hosted) {
                         if (auto m = weak.lock()) m->keep_only(hosted);
+                      },
+                      [this] {
+                        if (lobby) lobby->sweep();
                       }});
   tournaments = std::make_shared<TournamentManager>(*ctx, *accounts, *presence, *matches);
   matches->set_hooks(
@@ -113,7 +116,16 @@ Status ServerApp::Impl::assemble() {
          auto t = weak.lock();
          return t ? t->house_choice(user) : std::nullopt;
        }});
-  lobby = std::make_shared<Lobby>(*ctx, *presence, *matches);
+  lobby = std::make_shared<Lobby>(*ctx, *presence, *matches, cluster->node());
+  if (auto s = lobby->start(); !s) return Error{"cannot open the lobby: " + s.message()};
+  if (cluster->enabled())
+    lobby->set_other_nodes(
+        {[c = cluster.get()](const v1::LobbyUpdate& update) {
+           c->relay()->publish_lobby(c->others_at_last_beat(), update);
+         },
+         [c = cluster.get()](storage::Id node, storage::Id user, const v1::ServerMessage& m) {
+           c->relay()->send_to_user(node, user, m);
+         }});
   sessions = std::make_shared<Sessions>(*ctx, *accounts, *presence);
   sessions->set_events({[this](const UserInfo& user, bool first, v1::SignedIn& reply) {
                           for (auto& a : matches->active_matches(user.id))
@@ -148,6 +160,10 @@ Status ServerApp::Impl::assemble() {
                   [weak = std::weak_ptr<MatchIndex>(matches)](std::uint64_t connection,
                                                               storage::Id user) {
                     if (auto m = weak.lock()) m->connection_left(connection, user);
+                  },
+                  {},
+                  [weak = std::weak_ptr<Lobby>(lobby)](const v1::LobbyUpdate& update) {
+                    if (auto l = weak.lock()) l->deliver(update);
                   }});
   tournaments->start();
   return Status::Ok();

@@ -73,6 +73,11 @@ std::set<storage::Id> Cluster::alive_nodes() {
   return alive;
 }
 
+std::set<storage::Id> Cluster::others_at_last_beat() {
+  std::lock_guard lock(others_mu_);
+  return others_;
+}
+
 void Cluster::forget_host(const std::string& match_id) {
   const auto id = std::strtoll(match_id.c_str(), nullptr, 10);
   std::lock_guard lock(hosts_mu_);
@@ -168,6 +173,11 @@ void Cluster::beat() {
   for (const auto& n : all)
     if (n.alive) alive.insert(n.id);
   if (!all.empty()) {
+    {
+      std::lock_guard lock(others_mu_);
+      others_ = alive;
+      others_.erase(node_);
+    }
     relay_->forget_nodes_except(alive);
     if (auto s = store_.drop_relay_to_ended(node_, app_.config.node_lease_ms); !s)
       app_.log.warn("relay_cleanup_failed", {{"reason", s.message()}});
@@ -188,6 +198,7 @@ void Cluster::beat() {
     r.gauge("boyi_cluster_node_alive", "1 while the server's lease holds", labels)
         .set(n.alive ? 1 : 0);
   }
+  if (hooks_.beaten) hooks_.beaten();
   std::lock_guard lock(beat_mu_);
   if (!stopped_) arm();
 }

@@ -182,6 +182,38 @@ void Relay::announce_started(const std::string& match_id, const std::array<stora
   }
 }
 
+void Relay::publish_lobby(const std::set<storage::Id>& nodes, const v1::LobbyUpdate& update) {
+  const std::string bytes = update.SerializeAsString();
+  for (storage::Id node : nodes) {
+    if (node == node_) continue;
+    storage::RelayMessage m;
+    m.to_node = node;
+    m.kind = "lobby";
+    m.payload = bytes;
+    send(std::move(m));
+  }
+}
+
+void Relay::send_to_user(storage::Id node, storage::Id user, const v1::ServerMessage& message) {
+  if (node == node_) return;
+  storage::RelayMessage m;
+  m.to_node = node;
+  m.kind = "user";
+  m.user = user;
+  m.payload = message.SerializeAsString();
+  send(std::move(m));
+}
+
+void Relay::on_lobby(const storage::RelayMessage& m) {
+  if (m.kind == "lobby") {
+    v1::LobbyUpdate update;
+    if (update.ParseFromString(m.payload) && hooks_.lobby) hooks_.lobby(update);
+    return;
+  }
+  v1::ServerMessage message;
+  if (message.ParseFromString(m.payload)) presence_.send_to_user(m.user, message);
+}
+
 void Relay::on_started(const storage::RelayMessage& m) {
   // The seats' connections here Sync the new match from its start: the host answers with
   // MatchStarted, the events so far and SyncDone, as to a seat that reconnected.
@@ -282,6 +314,7 @@ void Relay::on_message(storage::RelayMessage m) {
   if (m.kind == "close") return on_frame(m, true);
   if (m.kind == "moved") return on_moved(m);
   if (m.kind == "started") return on_started(m);
+  if (m.kind == "lobby" || m.kind == "user") return on_lobby(m);
   if (m.kind == "closed") {
     std::shared_ptr<RemoteConnection> gone;
     {

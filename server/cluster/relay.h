@@ -14,6 +14,9 @@
 //            are told SHUTTING_DOWN for each, to Sync again (the new host answers)
 //   started  a match started on the sender: its seats' connections here Sync it from the
 //            start (seat users in `connection` and `user`, the match id in the payload)
+//   lobby    a lobby update (the payload) for this node's lobby subscribers
+//   user     a message (the payload) for `user`'s connections on this node: a challenge,
+//            say, from a user of another node
 //
 // Two threads: one sends (batching what is queued into one transaction), one receives and
 // posts each message, in order, to a strand of the io_context.
@@ -47,6 +50,8 @@ class Relay : public std::enable_shared_from_this<Relay> {
     std::function<void(std::uint64_t connection, storage::Id user)> left;
     // A match another node took over (its old host is gone); set by the Cluster.
     std::function<void(const std::string& match_id)> moved{};
+    // Another node's lobby update, for this node's lobby subscribers.
+    std::function<void(const v1::LobbyUpdate&)> lobby{};
   };
 
   // Opens the relay's own two connections to the database (the storage URL).
@@ -63,6 +68,10 @@ class Relay : public std::enable_shared_from_this<Relay> {
   // game of an entrant connected elsewhere, say).
   void announce_started(const std::string& match_id, const std::array<storage::Id, 2>& seats,
                         const std::set<storage::Id>& nodes);
+  // The lobby: an update for the subscribers on each of `nodes`; a message for a user's
+  // connections on `node`.
+  void publish_lobby(const std::set<storage::Id>& nodes, const v1::LobbyUpdate& update);
+  void send_to_user(storage::Id node, storage::Id user, const v1::ServerMessage& message);
   // A local connection closed: each node it reached is told.
   void connection_left(std::uint64_t connection);
   // These matches moved to this node: every other node in `nodes` is told, and this node's
@@ -90,6 +99,7 @@ class Relay : public std::enable_shared_from_this<Relay> {
   void on_frame(const storage::RelayMessage& m, bool close);
   void on_moved(const storage::RelayMessage& m);
   void on_started(const storage::RelayMessage& m);
+  void on_lobby(const storage::RelayMessage& m);
   std::shared_ptr<RemoteConnection> remote(const storage::RelayMessage& m);
 
   AppContext& app_;

@@ -1,44 +1,37 @@
-// The lobby's automatic pairing: the pool of users waiting for the same game, rules and time.
+// The lobby's automatic pairing: users waiting for the same game, rules and time, on any
+// server, are paired in the order they came.
 #include "server/lobby/lobby.h"
 
 namespace boyi::app {
 
 void Lobby::auto_pair(const Request& r) {
+  const auto& sent = r.message().auto_pair().setup();
   Resolved setup;
-  if (!resolve_or_reply(r, r.message().auto_pair().setup(), setup)) return;
-  std::unique_ptr<PoolEntry> partner;
-  {
-    std::lock_guard lock(mu_);
-    for (const auto& p : pool_)
-      if (p->user.id == r.user().id)
-        return r.error(v1::ERROR_CODE_CONFLICT, "already waiting to be paired");
-    const std::string key = setup.key();
-    for (auto it = pool_.begin(); it != pool_.end(); ++it) {
-      if ((*it)->setup.key() == key) {
-        partner = std::move(*it);
-        pool_.erase(it);
-        break;
-      }
-    }
-    if (!partner) {
-      auto e = std::make_unique<PoolEntry>();
-      e->user = r.user();
-      e->setup = std::move(setup);
-      pool_.push_back(std::move(e));
-    }
-  }
+  if (!resolve_or_reply(r, sent, setup)) return;
+  auto paired = store_.pair_or_wait(offer_of(setup, sent, storage::OfferKind::kPool, r.user()));
+  if (!paired) return r.error(v1::ERROR_CODE_INTERNAL, paired.message());
+  if (paired->already) return r.error(v1::ERROR_CODE_CONFLICT, "already waiting to be paired");
   r.ack();
-  if (partner) start_match(partner->setup, partner->user, r.user());
+  if (!paired->partner) return;
+  auto partner_setup = resolve_stored(*paired->partner);
+  if (!partner_setup) {
+    app_.log.error("pairing_setup_unreadable", {{"reason", partner_setup.message()}});
+    return;
+  }
+  start_match(*partner_setup, user_of(paired->partner->owner), r.user());
 }
 
 void Lobby::cancel_auto_pair(const Request& r) {
-  {
-    std::lock_guard lock(mu_);
-    const auto before = pool_.size();
-    std::erase_if(pool_, [&](const auto& p) { return p->user.id == r.user().id; });
-    if (before == pool_.size())
-      return r.error(v1::ERROR_CODE_NOT_FOUND, "you are not waiting to be paired");
+  auto waiting = store_.list(storage::OfferKind::kPool, r.user().id);
+  if (!waiting) return r.error(v1::ERROR_CODE_INTERNAL, waiting.message());
+  bool cancelled = false;
+  for (const auto& w : *waiting) {
+    if (w.owner.id != r.user().id) continue;
+    auto taken = store_.take(storage::OfferKind::kPool, w.id);
+    cancelled = cancelled || (taken && *taken);
   }
+  if (!cancelled) return r.error(v1::ERROR_CODE_NOT_FOUND, "you are not waiting to be paired");
   r.ack();
 }
+
 }  // namespace boyi::app

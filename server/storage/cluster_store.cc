@@ -2,30 +2,11 @@
 
 #include <algorithm>
 
-#include "server/storage/sql.h"
+#include "server/storage/cluster_sql.h"
 
 namespace boyi::storage {
 
 namespace {
-
-// The database's clock in ms: every lease is measured on it.
-Result<std::int64_t> database_now_ms(Connection& conn) {
-  auto q = conn.query(conn.dialect() == SqlDialect::kPostgres
-                          ? "SELECT (EXTRACT(EPOCH FROM clock_timestamp()) * 1000)::BIGINT"
-                          : "SELECT CAST((julianday('now') - 2440587.5) * 86400000.0 AS INTEGER)");
-  if (!q) return Error{q.message()};
-  auto row = q.value()->step();
-  if (!row) return Error{row.message()};
-  if (!*row) return fail("the database did not say its time");
-  return q.value()->int64(0);
-}
-
-// The nodes whose leases have ended, seen by node ?1 when the last heartbeat of a live node
-// is no older than ?3: stopped, silent, or an earlier run of ?1's name.
-#define BOYI_ENDED_NODES                                                                \
-  "SELECT n.id FROM cluster_nodes n WHERE n.id <> ?1 AND (n.stopped = 1 OR "            \
-  "n.heartbeat_ms < ?3 OR (n.id < ?1 AND n.name = (SELECT name FROM cluster_nodes " \
-  "WHERE id = ?1)))"
 
 #define BOYI_RUNNING "SELECT id FROM matches WHERE status = 'running'"
 
