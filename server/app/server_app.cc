@@ -121,7 +121,7 @@ Status ServerApp::Impl::assemble() {
   if (cluster->enabled())
     lobby->set_other_nodes(
         {[c = cluster.get()](const v1::LobbyUpdate& update) {
-           c->relay()->publish_lobby(c->others_at_last_beat(), update);
+           c->relay()->publish_lobby(c->alive_nodes(), update);
          },
          [c = cluster.get()](storage::Id node, storage::Id user, const v1::ServerMessage& m) {
            c->relay()->send_to_user(node, user, m);

@@ -67,15 +67,10 @@ std::optional<storage::ClusterStore::Host> Cluster::host_elsewhere(storage::Id m
 }
 
 std::set<storage::Id> Cluster::alive_nodes() {
-  std::set<storage::Id> alive;
-  for (const auto& n : nodes())
-    if (n.alive) alive.insert(n.id);
-  return alive;
-}
-
-std::set<storage::Id> Cluster::others_at_last_beat() {
-  std::lock_guard lock(others_mu_);
-  return others_;
+  if (!enabled()) return {};
+  auto alive = store_.alive_nodes(app_.config.node_lease_ms);
+  if (!alive) return {};
+  return {alive->begin(), alive->end()};
 }
 
 void Cluster::forget_host(const std::string& match_id) {
@@ -173,11 +168,6 @@ void Cluster::beat() {
   for (const auto& n : all)
     if (n.alive) alive.insert(n.id);
   if (!all.empty()) {
-    {
-      std::lock_guard lock(others_mu_);
-      others_ = alive;
-      others_.erase(node_);
-    }
     relay_->forget_nodes_except(alive);
     if (auto s = store_.drop_relay_to_ended(node_, app_.config.node_lease_ms); !s)
       app_.log.warn("relay_cleanup_failed", {{"reason", s.message()}});

@@ -62,9 +62,7 @@ class Cluster : public std::enable_shared_from_this<Cluster> {
   Relay* relay() const { return relay_.get(); }
   // The nodes alive now, by the database (this one included).
   std::set<storage::Id> alive_nodes();
-  // The other nodes alive at the last heartbeat (for what may miss a node that has just
-  // joined: lobby pushes).
-  std::set<storage::Id> others_at_last_beat();
+
 
   // Whether this node hosts the match now (asked again before dropping one: the heartbeat's
   // list may be older than a match just opened). True when off, or when the database cannot
@@ -104,8 +102,6 @@ class Cluster : public std::enable_shared_from_this<Cluster> {
   std::mutex hosts_mu_;
   std::map<storage::Id, std::pair<storage::Id, std::chrono::steady_clock::time_point>> hosts_;
   std::atomic<std::int64_t> takeovers_{0};
-  std::mutex others_mu_;
-  std::set<storage::Id> others_;  // at the last heartbeat
 };
 
 }  // namespace boyi::app

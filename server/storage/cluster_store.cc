@@ -203,6 +203,24 @@ Status ClusterStore::release_role(std::string_view role, Id node) {
   });
 }
 
+Result<std::vector<Id>> ClusterStore::alive_nodes(std::int64_t lease_ms) {
+  std::vector<Id> out;
+  auto s = db_.with_connection([&](Connection& conn) -> Status {
+    auto now = database_now_ms(conn);
+    if (!now) return now.status();
+    auto q = conn.query(
+        "SELECT id FROM cluster_nodes WHERE stopped = 0 AND heartbeat_ms >= ?1 ORDER BY id");
+    if (!q) return q.status();
+    if (auto b = q.value()->bind_all(*now - lease_ms); !b) return b;
+    auto ids = collect_ids<Id>(*q.value());
+    if (!ids) return ids.status();
+    out = std::move(ids).value();
+    return Status::Ok();
+  });
+  if (!s) return Error{s.message()};
+  return out;
+}
+
 Result<std::vector<ClusterNode>> ClusterStore::nodes(std::int64_t lease_ms) {
   std::vector<ClusterNode> out;
   auto s = db_.with_connection([&](Connection& conn) -> Status {

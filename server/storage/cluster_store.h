@@ -67,6 +67,9 @@ class ClusterStore {
   Result<bool> hold_role(std::string_view role, Id node, std::int64_t lease_ms);
   Status release_role(std::string_view role, Id node);
 
+  // The nodes whose lease holds, by id (one light query: asked at each match start and
+  // lobby push).
+  Result<std::vector<Id>> alive_nodes(std::int64_t lease_ms);
   // The nodes that are alive or host something, with their figures, by id.
   Result<std::vector<ClusterNode>> nodes(std::int64_t lease_ms);
   // Drops the relayed messages (PostgreSQL only: relay_queue.h) addressed to nodes whose

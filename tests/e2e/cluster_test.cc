@@ -229,6 +229,167 @@ TEST(PostgresCluster, AnyNodeServesAnyClientAndASpectatorElsewhereSeesThePublicV
   EXPECT_EQ(cluster.logs().find("matches_taken_over"), std::string::npos);
 }
 
+// The lobby pushes `pred` names reach `who` (others stay queued).
+Result<v1::ServerMessage> lobby_push(Client& who, const std::function<bool(const v1::LobbyUpdate&)>& pred,
+                                     const std::string& what, Millis timeout = 10s) {
+  return who.expect(
+      [&](const v1::ServerMessage& m) { return m.has_lobby_update() && pred(m.lobby_update()); },
+      what, timeout);
+}
+
+bool lists(const google::protobuf::RepeatedPtrField<v1::OnlineUser>& users, const std::string& name) {
+  for (const auto& u : users)
+    if (u.user().name() == name) return true;
+  return false;
+}
+
+// Three nodes show one lobby: who is online on any node, a seek opened on one and accepted
+// on another, a challenge and automatic pairing between users of two nodes (the games played
+// to their end), and users going offline with their last connection or their node's death.
+TEST(PostgresCluster, ThreeNodesShowOneLobby) {
+  TestCluster cluster;
+  auto a = cluster.start();
+  E2E_ASSERT_OK(a, nullptr);
+  auto b = cluster.start();
+  E2E_ASSERT_OK(b, *a);
+  auto c = cluster.start();
+  E2E_ASSERT_OK(c, *b);
+  const std::string alice_name = unique_name("alice"), bob_name = unique_name("bob");
+  auto alice = person((*a)->port(), Transport::tcp_binary, alice_name, true);
+  E2E_ASSERT_OK(alice, *a);
+  v1::SignedIn bob_in;
+  auto bob = person((*b)->port(), Transport::tcp_json, bob_name, true, &bob_in);
+  E2E_ASSERT_OK(bob, *b);
+  // Carol watches the lobby from the third node.
+  auto carol = person((*c)->port(), Transport::ws_text, unique_name("carol"), true);
+  E2E_ASSERT_OK(carol, *c);
+  v1::ClientMessage subscribe;
+  subscribe.mutable_subscribe_lobby();
+  auto snapshot = (*carol)->request(subscribe);
+  E2E_ASSERT_OK(snapshot, *c);
+  ASSERT_TRUE(snapshot->has_lobby_snapshot()) << describe(*snapshot);
+  EXPECT_TRUE(lists(snapshot->lobby_snapshot().users(), alice_name));
+  EXPECT_TRUE(lists(snapshot->lobby_snapshot().users(), bob_name));
+  // Someone signing in on another node is pushed as online.
+  const std::string dave_name = unique_name("dave");
+  auto dave = person((*a)->port(), Transport::tcp_binary, dave_name, true);
+  E2E_ASSERT_OK(dave, *a);
+  E2E_ASSERT_OK(lobby_push(**carol, [&](const auto& u) { return u.user_online().user().name() == dave_name; },
+                           "dave online"),
+                *c);
+  v1::ClientMessage list;
+  list.mutable_list_online();
+  auto online = (*bob)->request(list);
+  E2E_ASSERT_OK(online, *b);
+  EXPECT_TRUE(lists(online->online_list().users(), dave_name)) << describe(*online);
+
+  // A seek opened on the first node is seen on the third and accepted on the second.
+  auto seek = (*alice)->create_seek(preset_setup("renju-ccgc", 0));
+  E2E_ASSERT_OK(seek, *a);
+  E2E_ASSERT_OK(lobby_push(**carol, [&](const auto& u) { return u.seek_opened().seek_id() == seek->seek_id(); },
+                           "seek opened"),
+                *c);
+  ASSERT_TRUE((*bob)->accept_seek(seek->seek_id()).ok()) << cluster.logs();
+  auto seek_a = (*alice)->wait_match_started();
+  E2E_ASSERT_OK(seek_a, *a);
+  auto seek_b = (*bob)->wait_match_started();
+  E2E_ASSERT_OK(seek_b, *b);
+  EXPECT_EQ(seek_a->match_id(), seek_b->match_id());
+  E2E_ASSERT_OK(lobby_push(**carol, [&](const auto& u) { return u.seek_closed() == seek->seek_id(); },
+                           "seek closed"),
+                *c);
+  // Accepted once: a second acceptor finds it gone.
+  EXPECT_FALSE((*dave)->accept_seek(seek->seek_id()).ok());
+  // Each game between users of two nodes is played to its end (a client's mover reads its
+  // connection's messages of one match: the games come one after another).
+  {
+    RandomMover x(**alice, *seek_a, 1), y(**bob, *seek_b, 2);
+    ASSERT_TRUE(play({&x, &y}, 120s)) << cluster.logs();
+    expect_finished_alike(x, y, "seek");
+  }
+
+  // Bob, on the second node, challenges Alice, on the first; she accepts.
+  v1::ClientMessage challenge;
+  challenge.mutable_send_challenge()->set_opponent(alice_name);
+  *challenge.mutable_send_challenge()->mutable_setup() = preset_setup("surakarta-ccgc", 1);
+  auto sent = (*bob)->request(challenge);
+  E2E_ASSERT_OK(sent, *b);
+  ASSERT_TRUE(sent->has_challenge_sent()) << describe(*sent);
+  const std::string challenge_id = sent->challenge_sent().challenge().challenge_id();
+  E2E_ASSERT_OK(lobby_push(**alice, [&](const auto& u) {
+                  return u.challenge_received().challenge_id() == challenge_id;
+                }, "challenge received"),
+                *a);
+  v1::ClientMessage answer;
+  answer.mutable_answer_challenge()->set_challenge_id(challenge_id);
+  answer.mutable_answer_challenge()->set_accept(true);
+  auto answered = (*alice)->request(answer);
+  E2E_ASSERT_OK(answered, *a);
+  EXPECT_TRUE(answered->has_ack()) << describe(*answered);
+  E2E_ASSERT_OK(lobby_push(**bob, [&](const auto& u) {
+                  return u.challenge_closed().challenge_id() == challenge_id &&
+                         u.challenge_closed().reason() == v1::ChallengeClosed::REASON_ACCEPTED;
+                }, "challenge accepted"),
+                *b);
+  auto duel_a = (*alice)->wait_match_started();
+  E2E_ASSERT_OK(duel_a, *a);
+  auto duel_b = (*bob)->wait_match_started();
+  E2E_ASSERT_OK(duel_b, *b);
+  EXPECT_EQ(duel_b->seat(), 1);  // as the challenger asked
+  {
+    RandomMover x(**alice, *duel_a, 3), y(**bob, *duel_b, 4);
+    ASSERT_TRUE(play({&x, &y}, 120s)) << cluster.logs();
+    expect_finished_alike(x, y, "challenge");
+  }
+
+  // Dave (first node) and Carol (third) ask to be paired for the same game.
+  v1::ClientMessage pair;
+  *pair.mutable_auto_pair()->mutable_setup() = preset_setup("dots-ccgc", -1);
+  auto waiting = (*dave)->request(pair);
+  E2E_ASSERT_OK(waiting, *a);
+  EXPECT_TRUE(waiting->has_ack()) << describe(*waiting);
+  auto paired = (*carol)->request(pair);
+  E2E_ASSERT_OK(paired, *c);
+  EXPECT_TRUE(paired->has_ack()) << describe(*paired);
+  auto pair_d = (*dave)->wait_match_started();
+  E2E_ASSERT_OK(pair_d, *a);
+  auto pair_c = (*carol)->wait_match_started();
+  E2E_ASSERT_OK(pair_c, *c);
+  EXPECT_EQ(pair_d->match_id(), pair_c->match_id());
+  EXPECT_NE(pair_d->seat(), pair_c->seat());
+  {
+    RandomMover x(**dave, *pair_d, 5), y(**carol, *pair_c, 6);
+    ASSERT_TRUE(play({&x, &y}, 120s)) << cluster.logs();
+    expect_finished_alike(x, y, "pairing");
+  }
+
+  // Bob, connected to two nodes, goes offline with his last connection only.
+  auto bob_again = person((*c)->port(), Transport::tcp_binary, bob_name, false);
+  E2E_ASSERT_OK(bob_again, *c);
+  (*bob)->close();
+  online = (*carol)->request(list);
+  E2E_ASSERT_OK(online, *c);
+  EXPECT_TRUE(lists(online->online_list().users(), bob_name)) << describe(*online);
+  (*bob_again)->close();
+  E2E_ASSERT_OK(lobby_push(**carol, [&](const auto& u) { return u.user_offline() == bob_in.user_id(); },
+                           "bob offline"),
+                *c);
+  online = (*carol)->request(list);
+  E2E_ASSERT_OK(online, *c);
+  EXPECT_FALSE(lists(online->online_list().users(), bob_name)) << describe(*online);
+
+  // The first node dies: its users (Alice, Dave) go offline once its lease has ended.
+  (**a).kill_hard();
+  ASSERT_TRUE(wait_until(
+      [&] {
+        auto now = (*carol)->request(list);
+        return now && !lists(now->online_list().users(), alice_name) &&
+               !lists(now->online_list().users(), dave_name);
+      },
+      15s))
+      << cluster.logs();
+}
+
 TEST(PostgresCluster, ASigtermedNodeHandsItsMatchesOverAtOnce) {
   // Leases of a minute: only the stopping node's own word lets the other take over now.
   TestCluster cluster;
