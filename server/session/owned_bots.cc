@@ -4,6 +4,7 @@
 
 #include "server/accounts/names.h"
 #include "server/records/record_meta.h"
+#include "server/storage/lobby_store.h"
 
 namespace boyi::app {
 
@@ -66,7 +67,9 @@ void OwnedBots::list(const Request& r) {
     *b->mutable_bot() = to_player(shown ? *shown : UserInfo{u.id, u.name, u.name, v1::ROLE_BOT}, -1);
     if (auto token = app_.db.token_id_of_user(u.id); token) b->set_token_id(*token);
     b->set_created_at(records::format_utc(u.created_ms));
-    b->set_online(presence_.online_user(u.id).has_value());
+    // Connected to this server, or to any other on the database (the lobby's presence).
+    auto elsewhere = storage::LobbyStore(app_.db, 0).online_user(u.id);
+    b->set_online(presence_.online_user(u.id).has_value() || (elsewhere && elsewhere->has_value()));
     b->set_disabled(u.disabled);
   }
   r.reply(std::move(m));

@@ -44,6 +44,8 @@ struct LobbyOffer {
 
 class LobbyStore {
  public:
+  // `node`: whose presence arrive and leave write (0: a server alone); a reader of who is
+  // online may pass any.
   LobbyStore(Database& db, Id node) : db_(db), node_(node) {}
 
   // A server alone starts with an empty lobby (nothing of an earlier run is open).
