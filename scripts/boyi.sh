@@ -104,6 +104,9 @@ case "$cmd" in
     # The PostgreSQL runs repeat the same programs on the other engine: left to Release, for
     # CI's time.
     sanitizer_test "$asan" ON -E '^postgres\.'
+    # ... and the code only several servers run (the cluster, its relay, the shared lobby),
+    # on PostgreSQL.
+    sanitizer_test "$asan" ON -R '^postgres\.(cluster\.|PostgresCluster|ClusterStore|LobbyStore)'
     # Data races: ThreadSanitizer over the tests that run threads or server processes (the
     # network layer, the in-process server, storage, bots over the wire, end-to-end).
     sanitizer_test "$tsan" thread -L concurrency -E '^postgres\.'

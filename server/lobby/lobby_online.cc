@@ -6,8 +6,7 @@ namespace boyi::app {
 v1::OnlineUser Lobby::online_user(const UserInfo& user) const {
   v1::OnlineUser u;
   *u.mutable_user() = to_player(user, -1);
-  for (const auto& m : matches_.running_everywhere())
-    if (m.players[0].id == user.id || m.players[1].id == user.id) u.add_playing(m.match_id);
+  for (const auto& m : matches_.active_matches(user.id)) u.add_playing(m.match_id());
   return u;
 }
 

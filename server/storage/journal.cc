@@ -85,12 +85,25 @@ struct Database::AppendState {
   bool seats_filled = false;
   std::int64_t last_index = 0;
   std::int64_t last_seq = 0;
+  Id host = 0;  // the node hosting the match (read only when appends are fenced; 0: none)
 };
 
+#define BOYI_APPEND_STATE                                                                  \
+  "SELECT status, rules, seat0_user IS NOT NULL AND seat1_user IS NOT NULL, " \
+  BOYI_JOURNAL_POSITION
+
 Result<std::optional<Database::AppendState>> Database::append_state_locked(Id match) {
-  auto q = conn_->query(
-      "SELECT status, rules, seat0_user IS NOT NULL AND seat1_user IS NOT "
-      "NULL, " BOYI_JOURNAL_POSITION " FROM matches WHERE id = ?1");
+  // Fenced (several servers): the host too, in the same statement. FOR SHARE: a takeover of
+  // the match waits for this append to commit (and then reads the journal with it), or this
+  // append sees the new host and is refused.
+  const bool fenced = hosting_node_ != 0;
+  const char* sql = !fenced ? BOYI_APPEND_STATE " FROM matches WHERE id = ?1"
+                    : conn_->dialect() == SqlDialect::kPostgres
+                        ? BOYI_APPEND_STATE ", COALESCE((SELECT node_id FROM match_owners WHERE "
+                                            "match_id = ?1 FOR SHARE), 0) FROM matches WHERE id = ?1"
+                        : BOYI_APPEND_STATE ", COALESCE((SELECT node_id FROM match_owners WHERE "
+                                            "match_id = ?1), 0) FROM matches WHERE id = ?1";
+  auto q = conn_->query(sql);
   if (!q) return Error{q.message()};
   if (auto s = q.value()->bind_all(match); !s) return Error{s.message()};
   auto row = q.value()->step();
@@ -99,8 +112,9 @@ Result<std::optional<Database::AppendState>> Database::append_state_locked(Id ma
   const Statement& st = *q.value();
   auto status = parse_match_status(st.text(0));
   if (!status) return fail("match " + std::to_string(match) + " has an unknown status");
-  return std::optional<AppendState>(
-      AppendState{*status, st.text(1), st.int64(2) != 0, st.int64(3), st.int64(4)});
+  return std::optional<AppendState>(AppendState{*status, st.text(1), st.int64(2) != 0,
+                                                st.int64(3), st.int64(4),
+                                                fenced ? st.int64(5) : 0});
 }
 
 Result<std::pair<std::int64_t, std::int64_t>> Database::journal_position(Id match) {
@@ -149,19 +163,7 @@ Status Database::append_in_transaction(const JournalRow& r, std::int64_t wall_ms
     return fail(what + "the match is " + std::string(to_string(m->status)));
   }
 
-  if (const Id node = hosting_node_; node != 0) {
-    // FOR SHARE: a takeover of the match waits for this append to commit (and then reads
-    // the journal with it), or this append sees the new owner and is refused.
-    auto owner = conn_->query(conn_->dialect() == SqlDialect::kPostgres
-                                  ? "SELECT node_id FROM match_owners WHERE match_id = ?1 FOR SHARE"
-                                  : "SELECT node_id FROM match_owners WHERE match_id = ?1");
-    if (!owner) return failed_statement(owner.message());
-    if (auto s = owner.value()->bind_all(r.match_id); !s) return failed_statement(s.message());
-    auto row = owner.value()->step();
-    if (!row) return failed_statement(row.message());
-    if (!*row || owner.value()->int64(0) != node)
-      return fail(what + std::string(kNotHostedHere));
-  }
+  if (hosting_node_ != 0 && m->host != hosting_node_) return fail(what + std::string(kNotHostedHere));
   if (r.index != last_index + 1)
     return fail(what + (r.index <= last_index ? "duplicate" : "gap in") + " index (last is " +
                 std::to_string(last_index) + ")");

@@ -2,16 +2,24 @@
 // appending at once (each to its own match), synchronous=FULL, with group commit
 // on and off (one transaction and one fsync per append: the old path).
 //
+// BM_FencedAppends (PostgreSQL only: $BOYI_BENCH_STORAGE names the database) compares, in one
+// run, appends with and without the cluster's fence (each append checks, under a row lock,
+// that this node still hosts the match: server/cluster/README.md).
+//
 //   storage-bench [--benchmark_filter=...]   (data in $BOYI_BENCH_DIR or /tmp)
 //
 // Each iteration: every thread appends its share of kAppendsPerIteration entries,
 // waiting for each to return (as a match's referee does) before the next.
 #include <benchmark/benchmark.h>
 
+#include <unistd.h>
+
+#include <atomic>
 #include <cstdlib>
 #include <thread>
 #include <vector>
 
+#include "server/storage/cluster_store.h"
 #include "server/storage/database.h"
 #include "server/storage/test_support.h"
 
@@ -39,24 +47,33 @@ class BenchDir {
   std::filesystem::path path_;
 };
 
-void BM_DurableAppends(benchmark::State& state) {
-  const int threads = static_cast<int>(state.range(0));
-  const bool group = state.range(1) != 0;
-  BenchDir dir;
-  DatabaseOptions options(dir.path());
-  options.synchronous_full = true;
-  options.group_commit = group;
+// Appends by `threads` threads, each to its own match, for every iteration of `state`;
+// `fenced`: the matches are claimed by a node and the database fences each append with it.
+void run_appends(benchmark::State& state, DatabaseOptions options, int threads, bool fenced) {
   auto opened = Database::open(options);
   if (!opened) {
     state.SkipWithError(opened.message().c_str());
     return;
   }
   Database& db = *opened.value();
-  auto a = db.create_user(new_human("a"));
-  auto b = db.create_user(new_human("b"));
+  // Names of their own: a PostgreSQL database keeps the users of earlier runs.
+  static std::atomic<int> runs{0};
+  const std::string tag = std::to_string(::getpid()) + "-" + std::to_string(++runs);
+  auto a = db.create_user(new_human("bench-a-" + tag));
+  auto b = db.create_user(new_human("bench-b-" + tag));
   if (!a || !b) {
     state.SkipWithError("cannot create users");
     return;
+  }
+  ClusterStore cluster(db);
+  Id node = 0;
+  if (fenced) {
+    auto registered = cluster.register_node("bench");
+    if (!registered) {
+      state.SkipWithError(registered.message().c_str());
+      return;
+    }
+    node = *registered;
   }
   std::vector<Id> matches;
   std::vector<std::int64_t> next(threads, 2);
@@ -64,12 +81,14 @@ void BM_DurableAppends(benchmark::State& state) {
     NewMatch m = new_match("dots", "", {1800000, 0, 0, 0});
     m.seats = {a->id, b->id};
     auto created = db.create_match(m);
-    if (!created || !testing::start_match(db, created->id, 1).ok()) {
+    if (!created || (fenced && !cluster.claim_match(created->id, node).ok()) ||
+        !testing::start_match(db, created->id, 1).ok()) {
       state.SkipWithError("cannot create a match");
       return;
     }
     matches.push_back(created->id);
   }
+  db.set_hosting_node(node);
   const int per_thread = std::max(1, kAppendsPerIteration / threads);
   std::atomic<int> failures{0};
   for (auto _ : state) {
@@ -96,9 +115,35 @@ void BM_DurableAppends(benchmark::State& state) {
   }
 }
 
+void BM_DurableAppends(benchmark::State& state) {
+  BenchDir dir;
+  DatabaseOptions options(dir.path());
+  options.synchronous_full = true;
+  options.group_commit = state.range(1) != 0;
+  run_appends(state, options, static_cast<int>(state.range(0)), false);
+}
+
+void BM_FencedAppends(benchmark::State& state) {
+  const char* storage = std::getenv("BOYI_BENCH_STORAGE");
+  if (!storage || !*storage) {
+    state.SkipWithError("set BOYI_BENCH_STORAGE to a PostgreSQL database's URL");
+    return;
+  }
+  BenchDir dir;
+  DatabaseOptions options(dir.path());
+  options.storage = storage;
+  run_appends(state, options, static_cast<int>(state.range(0)), state.range(1) != 0);
+}
+
 BENCHMARK(BM_DurableAppends)
     ->ArgNames({"threads", "group_commit"})
     ->ArgsProduct({{1, 8, 64}, {1, 0}})
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond);
+
+BENCHMARK(BM_FencedAppends)
+    ->ArgNames({"threads", "fenced"})
+    ->ArgsProduct({{1, 8}, {0, 1}})
     ->UseRealTime()
     ->Unit(benchmark::kMillisecond);
 
