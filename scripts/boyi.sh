@@ -110,6 +110,7 @@ case "$cmd" in
     # Data races: ThreadSanitizer over the tests that run threads or server processes (the
     # network layer, the in-process server, storage, bots over the wire, end-to-end).
     sanitizer_test "$tsan" thread -L concurrency -E '^postgres\.'
+    sanitizer_test "$tsan" thread -R '^postgres\.(cluster\.|PostgresCluster|ClusterStore|LobbyStore)'
     # Every decoder that faces untrusted bytes, fuzzed a short while each (fuzz/README.md).
     bash scripts/fuzz.sh ci
     ;;

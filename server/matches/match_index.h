@@ -131,6 +131,9 @@ class MatchIndex : public std::enable_shared_from_this<MatchIndex> {
   void list_request(const Request& r);
   // A listing's entry for a stored match (the ply from its journal's last event).
   MatchSnapshot stored_snapshot(const storage::Match& row) const;
+  // Several servers: every running match as storage has it (those hosted here too), read at
+  // most once a heartbeat: listings on every connection would otherwise each read them all.
+  std::vector<MatchSnapshot> running_in_storage() const;
   // The analysis board (analysis_requests.cc).
   void analyze_request(const Request& r);
   bool admit_analysis(storage::Id user, std::string& why);
@@ -158,6 +161,10 @@ class MatchIndex : public std::enable_shared_from_this<MatchIndex> {
   HouseQuota house_quota_;
   std::map<std::string, storage::Id> house_slots_;  // lobby house-bot match -> its slot's user
   std::size_t resumed_ = 0;
+  // running_in_storage's copy, and when it was read.
+  mutable std::mutex stored_mu_;
+  mutable std::vector<MatchSnapshot> stored_running_;
+  mutable std::chrono::steady_clock::time_point stored_at_{};
 };
 
 }  // namespace boyi::app

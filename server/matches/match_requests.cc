@@ -170,8 +170,7 @@ v1::MatchList MatchIndex::list(const std::string& game, bool include_finished, i
   for (const auto& snap : snaps)
     if (!snap.finished) add(snap);
   if (cluster_.enabled())  // the running matches the other servers host
-    if (auto running = app_.db.running_matches(); running)
-      for (const auto& row : *running) add(stored_snapshot(row));
+    for (const auto& snap : running_in_storage()) add(snap);
   if (!include_finished) return list;
   for (const auto& snap : snaps)
     if (snap.finished) add(snap);
@@ -189,10 +188,23 @@ std::vector<MatchSnapshot> MatchIndex::running_everywhere() const {
     out.push_back(std::move(snap));
   }
   if (!cluster_.enabled()) return out;
-  if (auto running = app_.db.running_matches(); running)
-    for (const auto& row : *running)
-      if (!here.contains(hosting::match_id_text(row.id))) out.push_back(stored_snapshot(row));
+  for (auto& snap : running_in_storage())
+    if (!here.contains(snap.match_id)) out.push_back(std::move(snap));
   return out;
+}
+
+std::vector<MatchSnapshot> MatchIndex::running_in_storage() const {
+  std::lock_guard lock(stored_mu_);
+  const auto now = std::chrono::steady_clock::now();
+  if (stored_at_ != std::chrono::steady_clock::time_point{} &&
+      now - stored_at_ < std::chrono::milliseconds(app_.config.heartbeat_interval_ms))
+    return stored_running_;
+  auto running = app_.db.running_matches();
+  if (!running) return stored_running_;  // the last good copy
+  stored_running_.clear();
+  for (const auto& row : *running) stored_running_.push_back(stored_snapshot(row));
+  stored_at_ = now;
+  return stored_running_;
 }
 
 std::optional<MatchSnapshot> MatchIndex::snapshot_of(const std::string& match_id) {
