@@ -13,8 +13,13 @@
 // (told "moved" where they stayed connected, reconnecting to any node where they were on the
 // dead one) find every move acknowledged before the kill exactly once, every match finishes,
 // and the tournament finishes with every game recorded once.
+//
+// One lobby: users of three nodes see each other online and play a seek, a challenge and a
+// pairing across nodes. A boyi-bot connected to one node plays a game another node hosts and
+// follows it when that node stops.
 #include <set>
 
+#include "tests/e2e/bot_client_support.h"
 #include "tests/e2e/junqi_stream_check.h"
 #include "tests/e2e/tournament_support.h"
 
@@ -128,6 +133,12 @@ void play_out_budgets(const std::vector<RandomMover*>& all, const TestCluster& c
       << cluster.logs();
   for (int i = 0; i < 50; ++i)
     for (auto* m : all) m->pump(Millis(2));
+}
+
+std::string ending_name(const RandomMover& m) {
+  if (!m.match_ended()) return "not ended";
+  const auto& o = m.match_ended()->outcome();
+  return v1::Ending_Name(o.ending()) + " " + o.detail();
 }
 
 void expect_finished_alike(const RandomMover& x, const RandomMover& y, const std::string& what) {
@@ -388,6 +399,84 @@ TEST(PostgresCluster, ThreeNodesShowOneLobby) {
       },
       15s))
       << cluster.logs();
+}
+
+#ifndef BOYI_BOT_BIN
+#define BOYI_BOT_BIN ""
+#endif
+
+// A boyi-bot connected to the second node keeps a seek; a player of the first node accepts
+// it, so the first node hosts the match and the bot is brought in by the "started"
+// announcement, playing through the relay. The first node is stopped (SIGTERM): the bot is
+// told its match moved, Syncs, and finishes the game on the node that took it over.
+TEST(PostgresCluster, ABotOnAnotherNodeFollowsItsMatchWhenItMoves) {
+  TestCluster cluster;
+  auto first = cluster.start(60'000);
+  E2E_ASSERT_OK(first, nullptr);
+  auto second = cluster.start(60'000);
+  E2E_ASSERT_OK(second, *first);
+  ServerProcess& a = **first;
+  ServerProcess& b = **second;
+  const std::string bot_name = unique_name("clusterbot");
+  auto token = bot_token(a, bot_name);
+  E2E_ASSERT_OK(token, &a);
+  TempDir tmp;
+  auto bot = ChildProcess::spawn(
+      {BOYI_BOT_BIN, "--server", "127.0.0.1:" + std::to_string(b.port()), "--token", *token,
+       "--move-ms", "100", "--threads", "1", "--player", "greedy", "--seek", "renju-ccgc",
+       "--games", "1", "--log-level", "info"},
+      tmp.path() / "bot.log");
+  E2E_ASSERT_OK(bot, &b);
+
+  Seat human;
+  human.user = unique_name("visitor");
+  auto c = person(a.port(), Transport::tcp_binary, human.user, true);
+  E2E_ASSERT_OK(c, &a);
+  human.client = std::move(c).value();
+  // The bot's seek, opened on the second node, as the first node's lobby shows it.
+  std::string seek_id;
+  ASSERT_TRUE(wait_until(
+      [&] {
+        v1::ClientMessage subscribe;
+        subscribe.mutable_subscribe_lobby();
+        auto snap = human.client->request(subscribe);
+        if (!snap || !snap->has_lobby_snapshot()) return false;
+        for (const auto& s : snap->lobby_snapshot().seeks())
+          if (s.owner().name() == bot_name) seek_id = s.seek_id();
+        return !seek_id.empty();
+      },
+      20s))
+      << (*bot)->log_tail() << cluster.logs();
+  ASSERT_TRUE(human.client->accept_seek(seek_id).ok()) << cluster.logs();
+  auto started = human.client->wait_match_started();
+  E2E_ASSERT_OK(started, &a);
+  const std::string id = started->match_id();
+  human.mover = std::make_unique<RandomMover>(*human.client, *started, 21);
+  human.mover->set_move_budget(2);
+  ASSERT_TRUE(play_until(
+      {human.mover.get()},
+      [&] { return human.mover->ended() || (human.mover->moves_sent() >= 2 && human.mover->idle()); },
+      30s))
+      << (*bot)->log_tail() << cluster.logs();
+  ASSERT_FALSE(human.mover->ended()) << ending_name(*human.mover);
+
+  auto status = a.terminate();
+  E2E_ASSERT_OK(status, &a);
+  const auto before = std::move(human.mover);
+  rejoin(b.port(), human, id, 22);
+  if (HasFatalFailure()) return;
+  expect_continues(*before, *human.mover, "the bot's game");
+  ASSERT_TRUE(play({human.mover.get()}, 60s)) << (*bot)->log_tail() << cluster.logs();
+  EXPECT_TRUE(human.mover->problems().empty()) << human.mover->problems().front();
+  const auto ending = human.mover->match_ended()->outcome().ending();
+  EXPECT_TRUE(ending == v1::ENDING_NORMAL || ending == v1::ENDING_FOUL) << ending_name(*human.mover);
+  // One game played, through the move: the bot stops by itself.
+  auto code = (*bot)->wait_exit(20s);
+  E2E_ASSERT_OK(code, &b);
+  EXPECT_EQ(*code, 0) << (*bot)->log_tail();
+  const std::string log = (*bot)->log_text();
+  EXPECT_NE(log.find("moved to another server"), std::string::npos) << log;
+  EXPECT_NE(log.find("games 1 "), std::string::npos) << log;
 }
 
 TEST(PostgresCluster, ASigtermedNodeHandsItsMatchesOverAtOnce) {
