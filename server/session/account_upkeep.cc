@@ -3,6 +3,8 @@
 #include <boost/asio/post.hpp>
 #include <set>
 
+#include "server/storage/lobby_store.h"
+
 namespace boyi::app {
 
 AccountUpkeep::AccountUpkeep(AppContext& app, accounts::Accounts& accounts, Presence& presence,
@@ -59,6 +61,10 @@ void AccountUpkeep::purge_guests() {
   std::set<storage::Id> online;
   for (const auto& u : presence_.online())
     if (u.role == v1::ROLE_GUEST) online.insert(u.id);
+  // Several servers: a guest connected to another one is online too (the lobby's presence).
+  if (auto everywhere = storage::LobbyStore(app_.db, 0).online(); everywhere)
+    for (const auto& u : *everywhere)
+      if (u.role == v1::ROLE_GUEST) online.insert(u.id);
   const auto before = storage::wall_clock_ms() - app_.config.guest_lifetime_ms;
   if (auto purged = accounts_.purge_unused_guests(before, online); !purged)
     app_.log.warn("guest_purge_failed", {{"reason", purged.message()}});

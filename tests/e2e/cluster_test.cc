@@ -135,6 +135,13 @@ void play_out_budgets(const std::vector<RandomMover*>& all, const TestCluster& c
     for (auto* m : all) m->pump(Millis(2));
 }
 
+std::int64_t count(storage::Connection& db, const std::string& sql) {
+  auto q = db.query(sql.c_str());
+  if (!q) return -1;
+  auto row = q.value()->step();
+  return row && *row ? q.value()->int64(0) : -1;
+}
+
 std::string ending_name(const RandomMover& m) {
   if (!m.match_ended()) return "not ended";
   const auto& o = m.match_ended()->outcome();
@@ -401,6 +408,44 @@ TEST(PostgresCluster, ThreeNodesShowOneLobby) {
       << cluster.logs();
 }
 
+// Guests who never played are purged while the server runs, unless online: online on any
+// node. The first node purges every second; a guest connected to the second node
+// keeps its account, one who left is purged.
+TEST(PostgresCluster, AGuestOnlineOnAnotherNodeIsNotPurged) {
+  TestCluster cluster;
+  auto first = cluster.start(1500, ", \"guest_lifetime_ms\": 0, \"guest_purge_interval_ms\": 1000");
+  E2E_ASSERT_OK(first, nullptr);
+  auto second = cluster.start();
+  E2E_ASSERT_OK(second, *first);
+  auto db = cluster.database();
+  ASSERT_TRUE(db);
+  const auto signed_in_guest = [&](std::uint16_t port, const std::string& name,
+                                   std::unique_ptr<Client>& out) -> std::string {
+    auto c = Client::connect(port, Transport::tcp_binary);
+    if (!c || !(*c)->hello()) return "";
+    auto in = (*c)->sign_in_guest(name);
+    if (!in) return "";
+    out = std::move(c).value();
+    return in->user_id().substr(1);  // "u17" -> "17"
+  };
+  std::unique_ptr<Client> staying, leaving;
+  const std::string stays = signed_in_guest((**second).port(), unique_name("stay"), staying);
+  const std::string leaves = signed_in_guest((**second).port(), unique_name("leave"), leaving);
+  ASSERT_FALSE(stays.empty());
+  ASSERT_FALSE(leaves.empty());
+  leaving->close();
+  const auto exists = [&](const std::string& id) {
+    return count(*db, "SELECT COUNT(*) FROM users WHERE id = " + id) == 1;
+  };
+  ASSERT_TRUE(wait_until([&] { return !exists(leaves); }, 10s)) << cluster.logs();
+  EXPECT_TRUE(exists(stays)) << cluster.logs();
+  v1::ClientMessage list;
+  list.mutable_list_online();
+  auto online = staying->request(list);
+  E2E_ASSERT_OK(online, *second);
+  EXPECT_TRUE(online->has_online_list()) << describe(*online);
+}
+
 #ifndef BOYI_BOT_BIN
 #define BOYI_BOT_BIN ""
 #endif
@@ -583,13 +628,6 @@ TEST(PostgresCluster, ATournamentEntrantConnectedElsewhereGetsAndPlaysItsGames) 
 }
 
 // One number from the cluster's database (-1 when it cannot be read).
-std::int64_t count(storage::Connection& db, const std::string& sql) {
-  auto q = db.query(sql.c_str());
-  if (!q) return -1;
-  auto row = q.value()->step();
-  return row && *row ? q.value()->int64(0) : -1;
-}
-
 TEST(PostgresCluster, ANodeThatDiesTakesItsRelayedClientsWithIt) {
   TestCluster cluster;
   auto first = cluster.start(1500, ", \"disconnect_grace_ms\": 2000");
