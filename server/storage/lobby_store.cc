@@ -71,20 +71,40 @@ Result<std::int64_t> count(Connection& conn, const char* sql, Id id) {
   return *row ? q.value()->int64(0) : 0;
 }
 
-// Takes the offers a DELETE ... RETURNING (with one parameter, ?1) deletes.
-Result<std::vector<LobbyOffer>> take_where(Database& db, const char* sql, std::int64_t param) {
-  std::vector<LobbyOffer> out;
+Result<std::vector<Id>> read_ids(Statement& st) {
+  std::vector<Id> out;
+  for (;;) {
+    auto row = st.step();
+    if (!row) return Error{row.message()};
+    if (!*row) return out;
+    out.push_back(st.int64(0));
+  }
+}
+
+// The rows a statement with these parameters gives (a SELECT, or a DELETE ... RETURNING),
+// read by `read`.
+template <class Row, class... Args>
+Result<std::vector<Row>> rows_of(Database& db, Result<std::vector<Row>> (*read)(Statement&),
+                                 const char* sql, const Args&... args) {
+  std::vector<Row> out;
   auto s = db.with_connection([&](Connection& conn) -> Status {
     auto q = conn.query(sql);
     if (!q) return q.status();
-    if (auto b = q.value()->bind_all(param); !b) return b;
-    auto taken = read_offers(*q.value());
-    if (!taken) return taken.status();
-    out = std::move(taken).value();
+    if (auto b = q.value()->bind_all(args...); !b) return b;
+    auto rows = read(*q.value());
+    if (!rows) return rows.status();
+    out = std::move(rows).value();
     return Status::Ok();
   });
   if (!s) return Error{s.message()};
   return out;
+}
+
+template <class Row>
+Result<std::optional<Row>> first_of(Result<std::vector<Row>> rows) {
+  if (!rows) return Error{rows.message()};
+  if (rows->empty()) return std::optional<Row>();
+  return std::optional<Row>(std::move(rows->front()));
 }
 
 Result<LobbyOffer> insert_offer(Connection& conn, LobbyOffer o) {
@@ -150,55 +170,23 @@ Result<bool> LobbyStore::leave(Id user) {
 }
 
 Result<std::vector<LobbyUser>> LobbyStore::online() {
-  std::vector<LobbyUser> out;
-  auto s = db_.with_connection([&](Connection& conn) -> Status {
-    // One row per user: the lowest node's (a user's names are the same on every node).
-    auto q = conn.query(
-        "SELECT p.user_id, p.username, p.display_name, p.role FROM lobby_presence p WHERE "
-        "p.node_id = (SELECT MIN(node_id) FROM lobby_presence q WHERE q.user_id = p.user_id) "
-        "ORDER BY p.user_id");
-    if (!q) return q.status();
-    auto users = read_users(*q.value());
-    if (!users) return users.status();
-    out = std::move(users).value();
-    return Status::Ok();
-  });
-  if (!s) return Error{s.message()};
-  return out;
+  // One row per user: the lowest node's (a user's names are the same on every node).
+  return rows_of(db_, read_users,
+                 "SELECT p.user_id, p.username, p.display_name, p.role FROM lobby_presence p "
+                 "WHERE p.node_id = (SELECT MIN(node_id) FROM lobby_presence q WHERE q.user_id = "
+                 "p.user_id) ORDER BY p.user_id");
 }
 
 Result<std::optional<LobbyUser>> LobbyStore::online_user(Id user) {
-  std::optional<LobbyUser> out;
-  auto s = db_.with_connection([&](Connection& conn) -> Status {
-    auto q = conn.query(
-        "SELECT user_id, username, display_name, role FROM lobby_presence WHERE user_id = ?1 "
-        "ORDER BY node_id LIMIT 1");
-    if (!q) return q.status();
-    if (auto b = q.value()->bind_all(user); !b) return b;
-    auto users = read_users(*q.value());
-    if (!users) return users.status();
-    if (!users->empty()) out = users->front();
-    return Status::Ok();
-  });
-  if (!s) return Error{s.message()};
-  return out;
+  return first_of(rows_of(db_, read_users,
+                          "SELECT user_id, username, display_name, role FROM lobby_presence "
+                          "WHERE user_id = ?1 ORDER BY node_id LIMIT 1",
+                          user));
 }
 
 Result<std::vector<Id>> LobbyStore::nodes_of(Id user) {
-  std::vector<Id> out;
-  auto s = db_.with_connection([&](Connection& conn) -> Status {
-    auto q = conn.query("SELECT node_id FROM lobby_presence WHERE user_id = ?1 ORDER BY node_id");
-    if (!q) return q.status();
-    if (auto b = q.value()->bind_all(user); !b) return b;
-    for (;;) {
-      auto row = q.value()->step();
-      if (!row) return row.status();
-      if (!*row) return Status::Ok();
-      out.push_back(q.value()->int64(0));
-    }
-  });
-  if (!s) return Error{s.message()};
-  return out;
+  return rows_of(db_, read_ids,
+                 "SELECT node_id FROM lobby_presence WHERE user_id = ?1 ORDER BY node_id", user);
 }
 
 Result<std::vector<Id>> LobbyStore::forget_ended_nodes(std::int64_t lease_ms) {
@@ -211,14 +199,9 @@ Result<std::vector<Id>> LobbyStore::forget_ended_nodes(std::int64_t lease_ms) {
         "?2") ") RETURNING user_id");
     if (!q) return q.status();
     if (auto b = q.value()->bind_all(node_, *now - lease_ms); !b) return b;
-    std::vector<Id> users;
-    for (;;) {
-      auto row = q.value()->step();
-      if (!row) return row.status();
-      if (!*row) break;
-      users.push_back(q.value()->int64(0));
-    }
-    for (const Id user : users) {
+    auto users = read_ids(*q.value());
+    if (!users) return users.status();
+    for (const Id user : *users) {
       auto left = count(conn, "SELECT COUNT(*) FROM lobby_presence WHERE user_id = ?1", user);
       if (!left) return left.status();
       if (*left == 0) gone.push_back(user);
@@ -255,18 +238,9 @@ Result<LobbyOffer> LobbyStore::open(LobbyOffer offer, std::size_t max_per_owner,
 }
 
 Result<std::optional<LobbyOffer>> LobbyStore::find(OfferKind kind, Id id) {
-  std::optional<LobbyOffer> out;
-  auto s = db_.with_connection([&](Connection& conn) -> Status {
-    auto q = conn.query("SELECT " BOYI_OFFER_COLUMNS " FROM lobby_offers WHERE id = ?1 AND kind = ?2");
-    if (!q) return q.status();
-    if (auto b = q.value()->bind_all(id, kind_name(kind)); !b) return b;
-    auto found = read_offers(*q.value());
-    if (!found) return found.status();
-    if (!found->empty()) out = found->front();
-    return Status::Ok();
-  });
-  if (!s) return Error{s.message()};
-  return out;
+  return first_of(rows_of(db_, read_offers,
+                          "SELECT " BOYI_OFFER_COLUMNS " FROM lobby_offers WHERE id = ?1 AND kind = ?2",
+                          id, kind_name(kind)));
 }
 
 Result<bool> LobbyStore::take(OfferKind kind, Id id) {
@@ -284,26 +258,16 @@ Result<bool> LobbyStore::take(OfferKind kind, Id id) {
 }
 
 Result<std::vector<LobbyOffer>> LobbyStore::list(OfferKind kind, Id involving) {
-  std::vector<LobbyOffer> out;
-  auto s = db_.with_connection([&](Connection& conn) -> Status {
-    auto q = conn.query("SELECT " BOYI_OFFER_COLUMNS
-                        " FROM lobby_offers WHERE kind = ?1 AND (?2 = 0 OR owner_id = ?2 OR "
-                        "to_id = ?2) ORDER BY id");
-    if (!q) return q.status();
-    if (auto b = q.value()->bind_all(kind_name(kind), involving); !b) return b;
-    auto found = read_offers(*q.value());
-    if (!found) return found.status();
-    out = std::move(found).value();
-    return Status::Ok();
-  });
-  if (!s) return Error{s.message()};
-  return out;
+  return rows_of(db_, read_offers,
+                 "SELECT " BOYI_OFFER_COLUMNS " FROM lobby_offers WHERE kind = ?1 AND (?2 = 0 OR "
+                 "owner_id = ?2 OR to_id = ?2) ORDER BY id",
+                 kind_name(kind), involving);
 }
 
 Result<std::vector<LobbyOffer>> LobbyStore::take_all_of(Id user) {
-  return take_where(db_,
-                    "DELETE FROM lobby_offers WHERE owner_id = ?1 OR to_id = ?1 RETURNING " BOYI_OFFER_COLUMNS,
-                    user);
+  return rows_of(db_, read_offers,
+                 "DELETE FROM lobby_offers WHERE owner_id = ?1 OR to_id = ?1 RETURNING " BOYI_OFFER_COLUMNS,
+                 user);
 }
 
 Result<std::vector<LobbyOffer>> LobbyStore::take_expired() {

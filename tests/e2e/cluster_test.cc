@@ -135,6 +135,7 @@ void play_out_budgets(const std::vector<RandomMover*>& all, const TestCluster& c
     for (auto* m : all) m->pump(Millis(2));
 }
 
+// One number from the cluster's database (-1 when it cannot be read).
 std::int64_t count(storage::Connection& db, const std::string& sql) {
   auto q = db.query(sql.c_str());
   if (!q) return -1;
@@ -627,7 +628,6 @@ TEST(PostgresCluster, ATournamentEntrantConnectedElsewhereGetsAndPlaysItsGames) 
       << cluster.logs();
 }
 
-// One number from the cluster's database (-1 when it cannot be read).
 TEST(PostgresCluster, ANodeThatDiesTakesItsRelayedClientsWithIt) {
   TestCluster cluster;
   auto first = cluster.start(1500, ", \"disconnect_grace_ms\": 2000");
