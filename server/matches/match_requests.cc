@@ -169,8 +169,12 @@ v1::MatchList MatchIndex::list(const std::string& game, bool include_finished, i
   };
   for (const auto& snap : snaps)
     if (!snap.finished) add(snap);
-  if (cluster_.enabled())  // the running matches the other servers host
-    for (const auto& snap : running_in_storage()) add(snap);
+  if (cluster_.enabled()) {  // the running matches the other servers host
+    std::set<std::string> here;  // this server's word on its own matches is the fresher
+    for (const auto& snap : snaps) here.insert(snap.match_id);
+    for (const auto& snap : running_in_storage())
+      if (!here.contains(snap.match_id)) add(snap);
+  }
   if (!include_finished) return list;
   for (const auto& snap : snaps)
     if (snap.finished) add(snap);
@@ -183,9 +187,8 @@ std::vector<MatchSnapshot> MatchIndex::running_everywhere() const {
   std::vector<MatchSnapshot> out;
   std::set<std::string> here;
   for (auto& snap : live_snapshots()) {
-    if (snap.finished) continue;
-    here.insert(snap.match_id);
-    out.push_back(std::move(snap));
+    here.insert(snap.match_id);  // finished too: storage's copy may be older
+    if (!snap.finished) out.push_back(std::move(snap));
   }
   if (!cluster_.enabled()) return out;
   for (auto& snap : running_in_storage())
