@@ -94,7 +94,8 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   void send_to_user(storage::Id user, const v1::ServerMessage& m);
   // The user is online on no server now: its offers close (the other sides are told).
   void went_offline(storage::Id user);
-  // An offer as the lobby shows it: its setup (resolved again from what the client sent).
+  // A new offer of `owner`'s, to store: the setup as the client sent it (resolved again
+  // when the offer is taken) and as resolved for the wire.
   storage::LobbyOffer offer_of(const Resolved& setup, const v1::MatchSetup& sent,
                                storage::OfferKind kind, const UserInfo& owner) const;
   Result<Resolved> resolve_stored(const storage::LobbyOffer& offer) const;
