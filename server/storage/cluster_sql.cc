@@ -13,4 +13,14 @@ Result<std::int64_t> database_now_ms(Connection& conn) {
   return q.value()->int64(0);
 }
 
+Result<std::vector<std::int64_t>> read_ids(Statement& st) {
+  std::vector<std::int64_t> out;
+  for (;;) {
+    auto row = st.step();
+    if (!row) return Error{row.message()};
+    if (!*row) return out;
+    out.push_back(st.int64(0));
+  }
+}
+
 }  // namespace boyi::storage

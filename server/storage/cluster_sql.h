@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "server/storage/sql.h"
 
@@ -11,6 +12,9 @@ namespace boyi::storage {
 
 // The database's clock in ms: every lease is measured on it.
 Result<std::int64_t> database_now_ms(Connection& conn);
+
+// The first column of every row the statement gives (node, match or user ids).
+Result<std::vector<std::int64_t>> read_ids(Statement& st);
 
 // The nodes whose leases have ended, seen by node ?1 when the last heartbeat of a live node
 // is no older than CUTOFF (a parameter): stopped, silent, or an earlier run of ?1's name.

@@ -10,17 +10,6 @@ namespace {
 
 #define BOYI_RUNNING "SELECT id FROM matches WHERE status = 'running'"
 
-template <class T>
-Result<std::vector<T>> collect_ids(Statement& st) {
-  std::vector<T> out;
-  for (;;) {
-    auto row = st.step();
-    if (!row) return Error{row.message()};
-    if (!*row) return out;
-    out.push_back(st.int64(0));
-  }
-}
-
 }  // namespace
 
 Result<Id> ClusterStore::register_node(std::string_view name) {
@@ -96,7 +85,7 @@ Result<std::vector<Id>> ClusterStore::take_over_matches(Id node, std::int64_t le
               ") AND match_id IN (" BOYI_RUNNING ") ORDER BY match_id LIMIT ?4) RETURNING match_id");
     if (!moved) return moved.status();
     if (auto b = moved.value()->bind_all(node, *now, *now - lease_ms, limit); !b) return b;
-    auto ids = collect_ids<Id>(*moved.value());
+    auto ids = read_ids(*moved.value());
     if (!ids) return ids.status();
     taken = std::move(ids).value();
     // Running matches nobody claimed (stored by a server before the cluster tables).
@@ -110,7 +99,7 @@ Result<std::vector<Id>> ClusterStore::take_over_matches(Id node, std::int64_t le
       if (auto b = orphans.value()->bind_all(node, *now, limit - static_cast<int>(taken.size()));
           !b)
         return b;
-      auto more = collect_ids<Id>(*orphans.value());
+      auto more = read_ids(*orphans.value());
       if (!more) return more.status();
       taken.insert(taken.end(), more->begin(), more->end());
     }
@@ -129,7 +118,7 @@ Result<std::vector<Id>> ClusterStore::matches_of(Id node) {
     auto q = conn.query("SELECT match_id FROM match_owners WHERE node_id = ?1 ORDER BY match_id");
     if (!q) return q.status();
     if (auto b = q.value()->bind_all(node); !b) return b;
-    auto ids = collect_ids<Id>(*q.value());
+    auto ids = read_ids(*q.value());
     if (!ids) return ids.status();
     out = std::move(ids).value();
     return Status::Ok();
@@ -212,7 +201,7 @@ Result<std::vector<Id>> ClusterStore::alive_nodes(std::int64_t lease_ms) {
         "SELECT id FROM cluster_nodes WHERE stopped = 0 AND heartbeat_ms >= ?1 ORDER BY id");
     if (!q) return q.status();
     if (auto b = q.value()->bind_all(*now - lease_ms); !b) return b;
-    auto ids = collect_ids<Id>(*q.value());
+    auto ids = read_ids(*q.value());
     if (!ids) return ids.status();
     out = std::move(ids).value();
     return Status::Ok();

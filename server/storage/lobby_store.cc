@@ -71,16 +71,6 @@ Result<std::int64_t> count(Connection& conn, const char* sql, Id id) {
   return *row ? q.value()->int64(0) : 0;
 }
 
-Result<std::vector<Id>> read_ids(Statement& st) {
-  std::vector<Id> out;
-  for (;;) {
-    auto row = st.step();
-    if (!row) return Error{row.message()};
-    if (!*row) return out;
-    out.push_back(st.int64(0));
-  }
-}
-
 // The rows a statement with these parameters gives (a SELECT, or a DELETE ... RETURNING),
 // read by `read`.
 template <class Row, class... Args>
