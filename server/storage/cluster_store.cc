@@ -113,18 +113,8 @@ Result<std::vector<Id>> ClusterStore::take_over_matches(Id node, std::int64_t le
 }
 
 Result<std::vector<Id>> ClusterStore::matches_of(Id node) {
-  std::vector<Id> out;
-  auto s = db_.with_connection([&](Connection& conn) -> Status {
-    auto q = conn.query("SELECT match_id FROM match_owners WHERE node_id = ?1 ORDER BY match_id");
-    if (!q) return q.status();
-    if (auto b = q.value()->bind_all(node); !b) return b;
-    auto ids = read_ids(*q.value());
-    if (!ids) return ids.status();
-    out = std::move(ids).value();
-    return Status::Ok();
-  });
-  if (!s) return Error{s.message()};
-  return out;
+  return rows_of(db_, read_ids,
+                 "SELECT match_id FROM match_owners WHERE node_id = ?1 ORDER BY match_id", node);
 }
 
 Result<Id> ClusterStore::owner_of(Id match) {

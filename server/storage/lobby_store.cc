@@ -71,25 +71,6 @@ Result<std::int64_t> count(Connection& conn, const char* sql, Id id) {
   return *row ? q.value()->int64(0) : 0;
 }
 
-// The rows a statement with these parameters gives (a SELECT, or a DELETE ... RETURNING),
-// read by `read`.
-template <class Row, class... Args>
-Result<std::vector<Row>> rows_of(Database& db, Result<std::vector<Row>> (*read)(Statement&),
-                                 const char* sql, const Args&... args) {
-  std::vector<Row> out;
-  auto s = db.with_connection([&](Connection& conn) -> Status {
-    auto q = conn.query(sql);
-    if (!q) return q.status();
-    if (auto b = q.value()->bind_all(args...); !b) return b;
-    auto rows = read(*q.value());
-    if (!rows) return rows.status();
-    out = std::move(rows).value();
-    return Status::Ok();
-  });
-  if (!s) return Error{s.message()};
-  return out;
-}
-
 template <class Row>
 Result<std::optional<Row>> first_of(Result<std::vector<Row>> rows) {
   if (!rows) return Error{rows.message()};
