@@ -10,6 +10,7 @@
 
 #include "engine/registry.h"
 #include "protocol/match/wire_match.h"
+#include "protocol/wire/move_comment.h"
 #include "referee/journal.h"
 
 namespace boyi::bots {
@@ -37,6 +38,7 @@ referee::MatchConfig match_config(std::string_view game, std::string_view rules,
 struct Answer {
   Seat seat = 0;
   Result<std::string> move = Error{"not asked"};
+  std::string comment;
   Clock::time_point at;
 };
 
@@ -121,7 +123,7 @@ class Match {
       if (r.status != referee::SubmitResult::Status::kAccepted)
         return fail("opening action " + std::to_string(i + 1) + " '" + action +
                     "' cannot be played" + (r.reason.empty() ? "" : ": " + r.reason));
-      const ArenaMove record{actor, match_->action_text(match_->actions()), 0};
+      const ArenaMove record{actor, match_->action_text(match_->actions()), 0, "from the opening suite"};
       result_.moves.push_back(record);
       if (options_.on_move) options_.on_move(record);
     }
@@ -144,6 +146,7 @@ class Match {
       a.seat = s;
       a.move = players_[s]->choose(views[s], clocks[s]);
       a.at = Clock::now();
+      if (a.move) a.comment = protocol::fit_move_comment(players_[s]->comment());
       return a;
     };
     std::vector<Answer> out;
@@ -162,7 +165,8 @@ class Match {
     const auto r = match_->submit(a.seat, *a.move, a.at);
     using S = referee::SubmitResult::Status;
     if (r.status == S::kAccepted) {
-      const ArenaMove record{a.seat, match_->action_text(match_->actions()), r.elapsed_ms};
+      const ArenaMove record{a.seat, match_->action_text(match_->actions()), r.elapsed_ms,
+                             std::move(a.comment)};
       result_.moves.push_back(record);
       if (options_.on_move) options_.on_move(record);
     } else if (r.status == S::kRejected && !match_->referee().finished()) {

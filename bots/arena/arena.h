@@ -32,6 +32,7 @@ struct ArenaMove {
   Seat actor = 0;
   std::string move;          // full notation
   std::int64_t time_ms = 0;  // the referee's measured thinking time
+  std::string comment;       // the player's note on it (SeatPlayer::comment), as a server keeps it
 };
 
 struct ArenaOptions {

@@ -62,7 +62,7 @@ class BridgeArena : public ::testing::Test {
     }
     o.protocol = s.protocol;
     o.log_path = (dir_ / "transcript.txt").string();
-    o.opening_engine = "random";
+    o.opening_decider = "engine:random";
     return o;
   }
 
@@ -180,6 +180,53 @@ TEST_F(BridgeArena, PiskvorkLinesThatAreNotMovesAreLoggedAndTheMoveAwaited) {
   EXPECT_NE(log.find("not a move, ignored: 'ERROR unknown INFO key'"), std::string::npos);
   EXPECT_NE(log.find("were not moves and were ignored"), std::string::npos);
   expect_engine_gone();
+}
+
+// The comment of the first move of `seat` that has one, "" if none.
+std::string first_comment(const ArenaResult& r, Seat seat, std::string_view containing) {
+  for (const auto& m : r.moves)
+    if (m.actor == seat && m.comment.find(containing) != std::string::npos) return m.comment;
+  return "";
+}
+
+TEST_F(BridgeArena, UnderTheCcgcOpeningEachMoveTheBrainDidNotChooseSaysWhoDid) {
+  // White's seat (1 at the start) decides the swap; whoever is black then offers stone 5.
+  BridgeOptions o = options(kRenjuCcgc, "good", 21);
+  const ArenaResult r = play(kRenjuCcgc, o, 1, bank(300), 21);
+  ASSERT_GE(r.moves.size(), 8u);
+  EXPECT_EQ(r.moves[3].actor, 1);
+  EXPECT_TRUE(r.moves[3].move == "swap" || r.moves[3].move == "keep") << r.moves[3].move;
+  EXPECT_EQ(r.moves[3].comment, "decided by the built-in random");
+  for (const auto& m : r.moves) {
+    if (m.actor == 1 && (m.move.rfind("offer", 0) == 0 || m.move.rfind("choose", 0) == 0)) {
+      EXPECT_EQ(m.comment, "decided by the built-in random") << m.move;
+    }
+  }
+  // The brain's own stones carry no comment.
+  EXPECT_EQ(r.moves.back().actor == 1 ? r.moves.back().comment : "", "");
+
+  // "brain": the swap by SWAP2BOARD, which this brain does not know (it answers UNKNOWN):
+  // the built-in default decides, and says why.
+  o.opening_decider = "brain";
+  const ArenaResult b = play(kRenjuCcgc, o, 1, bank(300), 22);
+  ASSERT_GE(b.moves.size(), 4u);
+  EXPECT_NE(b.moves[3].comment.find("(the brain has no SWAP2BOARD)"), std::string::npos)
+      << b.moves[3].comment;
+  EXPECT_NE(transcript().find("> SWAP2BOARD"), std::string::npos);
+  EXPECT_NE(transcript().find("the brain does not know SWAP2BOARD"), std::string::npos);
+  // Stone 1 of the bridge's black seat is the only legal move, played without asking.
+  const ArenaResult w = play(kRenjuCcgc, options(kRenjuCcgc, "good", 23), 0, bank(300), 23);
+  ASSERT_FALSE(w.moves.empty());
+  EXPECT_EQ(w.moves[0].comment, "the only legal move");
+  EXPECT_EQ(first_comment(w, 1, "decided"), "");  // the random player says nothing
+}
+
+TEST_F(BridgeArena, AnOpeningDeciderIsCheckedUpFront) {
+  EXPECT_TRUE(check_opening_decider("").ok());
+  EXPECT_TRUE(check_opening_decider("brain").ok());
+  EXPECT_TRUE(check_opening_decider("engine:greedy").ok());
+  EXPECT_FALSE(check_opening_decider("engine:no-such-player").ok());
+  EXPECT_FALSE(check_opening_decider("book").ok());
 }
 
 struct Misbehaviour {

@@ -66,6 +66,7 @@ Result<std::string> BridgeBase::choose(const v1::GameView& view, const v1::Clock
   if (failure_) return Error{*failure_};
   if (!has_started_ || !engine_) return fail("asked for a move before the match started");
   const auto deadline = steady_clock::now() + milliseconds(move_budget_ms(clocks));
+  comment_.clear();
   auto move = decide(view, clocks, deadline);
   if (!move) return failed(move.message());
   note("answer: " + *move);

@@ -27,6 +27,7 @@ class BridgeBase : public SeatPlayer {
   Status start(const v1::MatchStarted& started) final;
   Status observe(const v1::MatchEvent& event) final;
   Result<std::string> choose(const v1::GameView& view, const v1::Clocks& clocks) final;
+  std::string comment() const final { return comment_; }
   void rejected(const std::string& error) final;
   void finish(const v1::MatchEnded& ended) final;
   // A failed engine cannot be replaced mid-game (it would not know the game): the seat loses.
@@ -58,6 +59,8 @@ class BridgeBase : public SeatPlayer {
   const std::string& game() const { return game_; }
   Seat seat() const { return started_.seat(); }
   void set_engine_name(std::string name) { engine_name_ = std::move(name); }
+  // The record's note on the move decide() returns (SeatPlayer::comment); cleared before each.
+  void set_comment(std::string text) { comment_ = std::move(text); }
 
  private:
   void stop_engine(std::chrono::milliseconds grace);
@@ -72,6 +75,7 @@ class BridgeBase : public SeatPlayer {
   std::unique_ptr<EngineProcess> engine_;
   std::optional<std::string> failure_;
   std::string engine_name_;
+  std::string comment_;
 };
 
 }  // namespace boyi::bots

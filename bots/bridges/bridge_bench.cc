@@ -51,7 +51,7 @@ Totals run(const Row& row, int games, bool bridged) {
         o.argv.push_back(row.game);
       }
       o.protocol = row.protocol;
-      o.opening_engine = "random";
+      o.opening_decider = "engine:random";
       auto made = make_bridge_player(o, row.game);
       if (!made) {
         std::fprintf(stderr, "%s\n", made.message().c_str());

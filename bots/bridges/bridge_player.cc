@@ -3,7 +3,9 @@
 
 #include <algorithm>
 
+#include "bots/player.h"
 #include "engine/games.h"
+#include "engine/gomoku/gomoku.h"
 
 namespace boyi::bots {
 
@@ -54,6 +56,18 @@ Result<std::vector<std::string>> split_command_line(std::string_view command) {
   if (in_word) args.push_back(std::move(current));
   if (args.empty()) return fail("an empty command");
   return args;
+}
+
+Status check_opening_decider(std::string_view decider) {
+  if (decider.empty() || decider == "brain") return Status::Ok();
+  constexpr std::string_view kEngine = "engine:";
+  if (decider.substr(0, kEngine.size()) == kEngine) {
+    auto player = make_player<gomoku::State>(std::string(decider.substr(kEngine.size())), 1);
+    if (!player) return fail("the opening decider '" + std::string(decider) + "': " + player.message());
+    return Status::Ok();
+  }
+  return fail("the opening decider is 'brain' or 'engine:SPEC', not '" + std::string(decider) +
+              "'");
 }
 
 Result<std::unique_ptr<SeatPlayer>> make_bridge_player(const BridgeOptions& options,

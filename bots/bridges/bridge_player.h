@@ -33,9 +33,17 @@ struct BridgeOptions {
   int move_margin_ms = 100;       // answer this long before the seat's deadline
   int unlimited_move_ms = 60000;  // the wait for a move when the match has no clock
   int exit_grace_ms = 300;        // after the goodbye line, before the engine is killed
-  std::string opening_engine;     // piskvork, ccgc opening: the built-in player (make_player
-                                  // spec) for swap/keep, offers and choose; "" = the default
+  // piskvork under the ccgc opening: who makes the decisions the brain protocol has no words
+  // for (swap/keep, the offers of stone 5, white's choice). "engine:SPEC": a built-in player
+  // (make_player spec; "" = engine:<the game's strong engine>); "brain": the brain decides the
+  // swap through Gomocup's SWAP2BOARD, the built-in default the rest. Each such move's
+  // comment in the record says who decided it.
+  std::string opening_decider;
 };
+
+// Why `decider` is no BridgeOptions::opening_decider, or Ok (tools check it once, up front:
+// the bridge makes its player only when the first decision comes).
+Status check_opening_decider(std::string_view decider);
 
 // The protocols and which games each one serves.
 std::vector<std::string> bridge_protocols();

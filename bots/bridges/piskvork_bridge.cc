@@ -7,19 +7,24 @@
 //   END (the match is over)
 // MESSAGE, DEBUG, UNKNOWN and SUGGEST lines are ignored; ERROR ends the engine.
 //
-// The ccgc opening's decisions have no brain form: `swap`/`keep`, the offers of
-// stone 5 and white's choice are made by a built-in player (options.opening_engine);
-// the brain places every stone it can (stones 2 and 3 must satisfy the opening's
-// constraints: an answer outside them is replaced by the built-in player's stone).
-// A single legal move (stone 1 on H8) is played without asking. The brain learns
-// the position from BOARD whenever it does not already know it.
+// The ccgc opening's decisions have no brain form in the base protocol: `swap`/`keep`,
+// the offers of stone 5 and white's choice are made by the decider the options name
+// (options.opening_decider): a built-in player, or for the swap the brain itself through
+// Gomocup's SWAP2BOARD with the three stones ("SWAP": swap; a stone: keep). The brain
+// places every stone it can (stones 2 and 3 must satisfy the opening's constraints: an
+// answer outside them is replaced by the built-in player's stone). Every move the brain
+// did not choose carries a comment saying who did. A single legal move (stone 1 on H8)
+// is played without asking. The brain learns the position from BOARD whenever it does
+// not already know it.
 #include <algorithm>
+#include <cctype>
 #include <memory>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "base/words.h"
 #include "bots/bridges/bridge_base.h"
 #include "bots/bridges/default_engine.h"
 #include "bots/bridges/text_protocol_lines.h"
@@ -91,17 +96,26 @@ class PiskvorkBridge final : public BridgeBase {
                              SteadyTime deadline) override {
     if (refused_) return Error{*refused_};
     const gomoku::Step step = replica_.step();
+    if (step == gomoku::Step::kSwap && options().opening_decider == "brain") {
+      auto swap = ask_brain_swap(clocks, deadline);
+      if (!swap) return Error{swap.message()};
+      if (*swap) return **swap;
+      return built_in(view, clocks, "the brain has no SWAP2BOARD");
+    }
     if (step == gomoku::Step::kSwap || step == gomoku::Step::kOffer ||
         step == gomoku::Step::kChoose)
-      return built_in(view, clocks);
-    if (view.legal_moves_size() == 1) return view.legal_moves(0);  // stone 1 on H8
+      return built_in(view, clocks, "");
+    if (view.legal_moves_size() == 1) {  // stone 1 on H8
+      set_comment("the only legal move");
+      return view.legal_moves(0);
+    }
     auto point = ask_brain(clocks, deadline);
     if (!point) return Error{point.message()};
     const std::string text = gomoku::format_point(*point);
     if (is_legal(view, text)) return text;
     if (step == gomoku::Step::kStone2 || step == gomoku::Step::kStone3) {
       note("the brain's " + text + " breaks the opening's constraint: the built-in player places");
-      return built_in(view, clocks);
+      return built_in(view, clocks, "the brain's " + text + " broke the opening's constraint");
     }
     return fail("illegal move '" + piskvork_lines::format_point(*point) + "' (" + text +
                 " is taken)");
@@ -170,10 +184,61 @@ class PiskvorkBridge final : public BridgeBase {
     }
   }
 
-  Result<std::string> built_in(const v1::GameView& view, const v1::Clocks& clocks) {
+  // The swap decided by the brain through SWAP2BOARD (the three stones in the order played):
+  // "SWAP" swaps, a stone (or swap2's two) keeps. None when the brain says it does not know
+  // the command (an ERROR or UNKNOWN line naming it); other lines that are not an answer
+  // are skipped as while waiting for a move.
+  Result<std::optional<std::string>> ask_brain_swap(const v1::Clocks& clocks,
+                                                    SteadyTime deadline) {
+    const std::int64_t bank = bank_left_ms(clocks);
+    Status sent = send("INFO time_left " + std::to_string(bank < 0 ? 2147483647 : bank));
+    if (sent) sent = send("SWAP2BOARD");
+    for (const auto& [p, colour] : stones_)
+      if (sent) sent = send(piskvork_lines::format_point(p));
+    if (sent) sent = send("DONE");
+    if (!sent) return Error{sent.message()};
+    told_.clear();  // what the brain holds now is its own affair: the next move sends BOARD
+    for (;;) {
+      auto line = read(deadline, "the brain's answer to SWAP2BOARD");
+      if (!line) return Error{line.message()};
+      if (line->empty()) continue;
+      std::string upper = *line;
+      for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+      const bool refusal = piskvork_lines::is_error(*line) ||
+                           upper.rfind("UNKNOWN", 0) == 0;
+      if (refusal && upper.find("SWAP2BOARD") != std::string::npos) {
+        note("the brain does not know SWAP2BOARD: " + quoted_line(*line));
+        return std::optional<std::string>();
+      }
+      if (refusal || piskvork_lines::is_comment(*line)) {
+        if (!piskvork_lines::is_comment(*line)) note("not an answer, ignored: " + quoted_line(*line));
+        continue;
+      }
+      const auto words = split_words(upper);
+      if (words.size() == 1 && words[0] == "SWAP") {
+        set_comment("swap decided by the brain (SWAP2BOARD)");
+        return std::optional<std::string>("swap");
+      }
+      bool stones = !words.empty() && words.size() <= 2;
+      for (const auto word : words) stones = stones && piskvork_lines::parse_point(word).ok();
+      if (stones || piskvork_lines::parse_point(*line)) {
+        set_comment("keep decided by the brain (SWAP2BOARD answered " + quoted_line(*line) + ")");
+        return std::optional<std::string>("keep");
+      }
+      note("not an answer to SWAP2BOARD, ignored: " + quoted_line(*line));
+    }
+  }
+
+  // A move by the built-in decider; `why` says why it, and not the brain, decides ("": the
+  // brain protocol has no words for it).
+  Result<std::string> built_in(const v1::GameView& view, const v1::Clocks& clocks,
+                               const std::string& why) {
     if (!opening_player_) {
-      const std::string spec = options().opening_engine.empty() ? default_engine_spec("gomoku")
-                                                                : options().opening_engine;
+      constexpr std::string_view kEngine = "engine:";
+      const std::string& decider = options().opening_decider;
+      const std::string spec = decider.substr(0, kEngine.size()) == kEngine
+                                   ? decider.substr(kEngine.size())
+                                   : default_engine_spec("gomoku");
       auto player = make_player<gomoku::State>(spec, 1);
       if (!player) return Error{"the built-in opening player: " + player.message()};
       opening_player_ = std::move(player).value();
@@ -187,6 +252,8 @@ class PiskvorkBridge final : public BridgeBase {
     if (!is_legal(view, text))
       return fail("the built-in opening player chose '" + text + "', which is not legal");
     note("built-in " + opening_player_->name() + ": " + text);
+    set_comment("decided by the built-in " + opening_player_->name() +
+                (why.empty() ? std::string() : " (" + why + ")"));
     return text;
   }
 

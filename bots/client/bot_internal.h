@@ -97,8 +97,8 @@ class MatchSession : public std::enable_shared_from_this<MatchSession> {
   void maybe_act();
   void think();
   void on_chosen(int generation, std::uint32_t seq, const v1::GameView& view,
-                 Result<std::string> move);
-  void send_move(const std::string& move);
+                 Result<std::string> move, std::string comment);
+  void send_move(const std::string& move, const std::string& comment);
   void request_sync(std::uint32_t from_seq);
   void retry_later(std::chrono::milliseconds delay, bool sync);
   // No answer to a move in a while (a dropped message): synchronise to learn its fate.
@@ -127,7 +127,12 @@ class MatchSession : public std::enable_shared_from_this<MatchSession> {
   bool ended_ = false;
   std::uint64_t move_request_ = 0;
   std::string move_in_flight_;
-  std::optional<std::pair<std::uint32_t, std::string>> ready_move_;  // chosen, not yet sent
+  struct ReadyMove {
+    std::uint32_t seq = 0;  // the position it was chosen in
+    std::string text;
+    std::string comment;  // the player's note on it (SeatPlayer::comment)
+  };
+  std::optional<ReadyMove> ready_move_;  // chosen, not yet sent
   std::vector<std::string> refused_;                                 // refused at last_seq_
   int out_of_turn_ = 0;  // NOT_YOUR_TURN replies at last_seq_
   Rng rng_;

@@ -8,6 +8,7 @@
 
 #include "bots/client/bot_internal.h"
 #include "bots/wire/view_moves.h"
+#include "protocol/wire/move_comment.h"
 
 namespace boyi::bots::detail {
 
@@ -343,7 +344,8 @@ void MatchSession::maybe_act() {
     return;
   }
   if (!view_->can_act() || out_of_turn_ > kMaxOutOfTurn) return;
-  if (ready_move_ && ready_move_->first == last_seq_) return send_move(ready_move_->second);
+  if (ready_move_ && ready_move_->seq == last_seq_)
+    return send_move(ready_move_->text, ready_move_->comment);
   think();
 }
 
@@ -357,20 +359,23 @@ void MatchSession::think() {
                const auto elapsed =
                    std::chrono::duration_cast<std::chrono::milliseconds>(SteadyClock::now() - at);
                Result<std::string> move = fail("no answer");
+               std::string comment;
                try {
                  move = box->player->choose(view, aged(clocks, seat, elapsed));
+                 if (move) comment = box->player->comment();
                } catch (const std::exception& e) {
                  move = fail(std::string("exception: ") + e.what());
                }
-               asio::post(io, [weak, generation, seq, view, move = std::move(move)]() mutable {
+               asio::post(io, [weak, generation, seq, view, move = std::move(move),
+                               comment = std::move(comment)]() mutable {
                  if (auto self = weak.lock())
-                   self->on_chosen(generation, seq, view, std::move(move));
+                   self->on_chosen(generation, seq, view, std::move(move), std::move(comment));
                });
              });
 }
 
 void MatchSession::on_chosen(int generation, std::uint32_t seq, const v1::GameView& view,
-                             Result<std::string> move) {
+                             Result<std::string> move, std::string comment) {
   thinking_ = false;
   if (ended_ || generation != generation_) return maybe_act();
   std::string text;
@@ -388,6 +393,7 @@ void MatchSession::on_chosen(int generation, std::uint32_t seq, const v1::GameVi
     }
     bot_.count([](BotStats& s) { ++s.fallback_moves; });
     text = *fallback;
+    comment = "a random legal move: the player failed";
   }
   if (seq != last_seq_) {
     // The position moved on while it thought (the other seat's simultaneous action):
@@ -399,14 +405,16 @@ void MatchSession::on_chosen(int generation, std::uint32_t seq, const v1::GameVi
     if (!view_ || view_seq_ != last_seq_ || !view_->can_act() || !(listed || unlisted))
       return maybe_act();
   }
-  ready_move_ = {last_seq_, text};
+  ready_move_ = ReadyMove{last_seq_, text, std::move(comment)};
   maybe_act();
 }
 
-void MatchSession::send_move(const std::string& move) {
+void MatchSession::send_move(const std::string& move, const std::string& comment) {
   v1::ClientMessage m;
   m.mutable_move()->set_match_id(id_);
   m.mutable_move()->set_move(move);
+  // The server refuses an over-long note with the move: cut it here (at a UTF-8 boundary).
+  m.mutable_move()->set_comment(protocol::fit_move_comment(comment));
   const std::uint64_t rid = bot_.send(std::move(m), Pending::move, id_);
   if (rid == 0) return;  // not connected: sent after the resync if it still stands
   move_request_ = rid;

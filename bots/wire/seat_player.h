@@ -32,6 +32,10 @@ class SeatPlayer {
   // house bots' pool lowers it while more searches wait than it has threads.
   virtual void set_move_cap_ms(std::int64_t ms) { (void)ms; }
   virtual Result<std::string> choose(const v1::GameView& view, const v1::Clocks& clocks) = 0;
+  // A short public note on the action the last choose() returned, kept with it in the record
+  // (MakeMove.comment): who decided it, an evaluation; "" for none. Hosts fit it to the
+  // protocol's limit (protocol/wire/move_comment.h).
+  virtual std::string comment() const { return {}; }
   // The server refused the last action (its Error text). The next choose() retries.
   virtual void rejected(const std::string& /*error*/) {}
   // The match is over; the player may be dropped after this.

@@ -107,8 +107,11 @@ class MatchTest : public ::testing::Test {
   }
   // Sends a move and absorbs, in order, what arrives up to its reply (the mover's own
   // event, or the error), which it returns.
-  std::optional<SM> play(Client& c, SeatState& s, const std::string& move) {
-    const auto rid = c.send(move_msg(s.match, move));
+  std::optional<SM> play(Client& c, SeatState& s, const std::string& move,
+                         const std::string& comment = "") {
+    auto request = move_msg(s.match, move);
+    request.mutable_move()->set_comment(comment);
+    const auto rid = c.send(std::move(request));
     for (int i = 0; i < 10000; ++i) {
       auto m = c.next();
       if (!m) return std::nullopt;

@@ -182,6 +182,60 @@ TEST_F(MatchTest, DisconnectReconnectWithSyncReplayThenResignation) {
 
 // Finished matches stay in memory a while for late requests, but only the newest
 // finished_matches_kept of them: the others are served from storage.
+TEST_F(MatchTest, AMoversCommentIsKeptWithTheMoveInTheRecordAndSurvivesARestart) {
+  auto a = player(C::json, "golf");
+  auto b = player(C::binary, "hotel");
+  SeatState sa, sb;
+  seek_and_accept(*a, *b, freestyle(), sa, sb);
+  auto r = play(*a, sa, "H8", "decided by the book · 开局库");
+  ASSERT_TRUE(r && r->has_match_event()) << r->DebugString();
+  drain(*b, sb);
+  // Too long, or a control character: refused, and not counted as an illegal move.
+  for (const std::string& bad : {std::string(201, 'x'), std::string("two\nlines")}) {
+    r = play(*b, sb, "H9", bad);
+    ASSERT_TRUE(r && r->has_error());
+    EXPECT_EQ(r->error().code(), v1::ERROR_CODE_INVALID_ARGUMENT) << r->error().message();
+    EXPECT_NE(r->error().message().find("comment"), std::string::npos);
+  }
+  const std::vector<std::string> black = {"I8", "J8", "K8", "G8"};
+  const std::vector<std::string> white = {"H9", "I9", "J9", "K9"};
+  for (std::size_t i = 0; i < white.size(); ++i) {
+    r = play(*b, sb, white[i], i == 0 ? std::string(200, 'w') : "");
+    ASSERT_TRUE(r && r->has_match_event()) << r->DebugString();
+    drain(*a, sa);
+    r = play(*a, sa, black[i]);
+    ASSERT_TRUE(r && r->has_match_event()) << r->DebugString();
+    drain(*b, sb);
+  }
+  auto check = [&](const v1::MatchRecord& rec) {
+    ASSERT_EQ(rec.moves_size(), 9);
+    EXPECT_EQ(rec.outcome().winner(), 0);
+    EXPECT_EQ(rec.moves(0).comment(), "decided by the book · 开局库");
+    EXPECT_EQ(rec.moves(1).comment(), std::string(200, 'w'));
+    for (int i = 2; i < 9; ++i) EXPECT_EQ(rec.moves(i).comment(), "") << i;
+  };
+  v1::ClientMessage get;
+  get.mutable_get_record()->set_match_id(sa.match);
+  auto got = a->call(get);
+  ASSERT_TRUE(got && got->has_match_record());
+  check(got->match_record());
+  auto [status, body] = http_get(app_->port(), "/api/records/" + sa.match);
+  EXPECT_EQ(status, 200);
+  EXPECT_NE(body.find("\"comment\": \"decided by the book"), std::string::npos) << body;
+
+  // From storage after a restart.
+  a.reset();
+  b.reset();
+  app_.reset();
+  start(test_config(dir_.path()));
+  auto c = player(C::json, "india");
+  got = c->call(get);
+  ASSERT_TRUE(got && got->has_match_record()) << (got ? got->DebugString() : "");
+  check(got->match_record());
+  std::tie(status, body) = http_get(app_->port(), "/api/records/" + sa.match);
+  EXPECT_NE(body.find("\"comment\": \"decided by the book"), std::string::npos) << body;
+}
+
 TEST_F(MatchTest, OnlyTheNewestFinishedMatchesStayInMemoryAndStorageServesTheOthers) {
   app_.reset();
   auto config = test_config(dir_.path());

@@ -1,11 +1,13 @@
 // MatchHost: construction, starting and resuming, the seats' requests to act (move,
 // resign), connections going away, stopping; the thread-safe snapshot.
 #include "server/matches/match_host_internal.h"
+#include "protocol/wire/move_comment.h"
 
 namespace boyi::app {
 namespace asio = boost::asio;
 using match_detail::Clock;
 using WireMatch = protocol::WireMatch;
+
 
 MatchHost::MatchHost(AppContext& app, StoredMatch stored, std::array<UserInfo, 2> players,
                      Finished on_finished)
@@ -162,12 +164,16 @@ Status MatchHost::resume() {
 // --- requests --------------------------------------------------------------------------------
 
 void MatchHost::move(Peer peer, storage::Id user, std::uint64_t request_id, std::string text,
-                     std::string commitment_salt, RequestClock::time_point received) {
+                     std::string commitment_salt, std::string comment,
+                     RequestClock::time_point received) {
   asio::post(strand_, [self = shared_from_this(), peer = std::move(peer), user, request_id,
-                       text = std::move(text), salt = std::move(commitment_salt), received] {
+                       text = std::move(text), salt = std::move(commitment_salt),
+                       comment = std::move(comment), received] {
     auto& h = *self;
     const int seat = h.seat_for_request(peer, user, request_id);
     if (seat < 0) return;
+    if (auto s = protocol::check_move_comment(comment); !s)
+      return h.error(peer, request_id, v1::ERROR_CODE_INVALID_ARGUMENT, s.message());
     const auto now = Clock::now();
     if (!h.is_seat_peer(seat, peer.conn->id())) {
       h.add_seat_peer(seat, peer);
@@ -198,6 +204,7 @@ void MatchHost::move(Peer peer, storage::Id user, std::uint64_t request_id, std:
     switch (result.status) {
       case S::kAccepted:
         h.app_.metrics.moves_accepted.inc();
+        if (!comment.empty()) h.keep_comment(result.seq, seat, std::move(comment));
         h.move_received_ = received;
         h.after_change(std::make_pair(result.seq, request_id), peer.conn->id());
         return;

@@ -70,8 +70,9 @@ class MatchHost : public std::enable_shared_from_this<MatchHost> {
   // Runs synchronously: call before anyone else can reach the host.
   Status resume();
 
+  // `comment`: the mover's note, kept with the move in the record (MakeMove.comment).
   void move(Peer peer, storage::Id user, std::uint64_t request_id, std::string text,
-            std::string commitment_salt, RequestClock::time_point received);
+            std::string commitment_salt, std::string comment, RequestClock::time_point received);
   // A seat commits its own 军棋 deployment before sending it (protocol/fairness).
   void commit_deployment(Peer peer, storage::Id user, std::uint64_t request_id,
                          std::string commitment);
@@ -157,6 +158,8 @@ class MatchHost : public std::enable_shared_from_this<MatchHost> {
   void publish_snapshot();
 
   std::optional<v1::MatchRecord> wire_record() const;
+  // Stores the mover's note on the accepted action `seq` (referee numbering) for the record.
+  void keep_comment(std::uint64_t seq, int seat, std::string comment);
   records::RecordMeta meta() const;
   std::optional<std::string> json_record() const;
   std::optional<std::string> text_record() const;

@@ -42,10 +42,20 @@ void MatchHost::records_async(
 }
 // --- records --------------------------------------------------------------------------------
 
+void MatchHost::keep_comment(std::uint64_t seq, int seat, std::string comment) {
+  if (auto s = app_.db.save_move_comment(stored_id(), seq, seat, comment); !s)
+    app_.log.error("move_comment_not_saved", {{"match", id()}, {"reason", s.message()}});
+  stored_.comments[seq] = std::move(comment);
+}
+
 std::optional<v1::MatchRecord> MatchHost::wire_record() const {
   if (!match_) return std::nullopt;
   auto r = match_->record();
   if (!r) return std::nullopt;
+  for (auto& mv : *r->mutable_moves())
+    if (auto c = stored_.comments.find(mv.seq() + records::kRefereeSeqOffset);
+        c != stored_.comments.end())
+      mv.set_comment(c->second);
   r->set_started_at(records::format_utc(stored_.started_ms));
   if (stored_.ended_ms) r->set_finished_at(records::format_utc(*stored_.ended_ms));
   if (auto text = text_record()) r->set_record_text(std::move(*text));

@@ -83,7 +83,7 @@ void MatchIndex::request(const Request& r) {
   switch (m.body_case()) {
     case C::kMove:
       return host->move(peer, user, rid, m.move().move(), m.move().commitment_salt(),
-                        r.received());
+                        m.move().comment(), r.received());
     case C::kResign:
       return host->resign(peer, user, rid);
     case C::kSync:

@@ -16,6 +16,17 @@ StoredMatch from_row(const storage::Match& m) {
   return out;
 }
 
+// What is stored beside the journal: the seats' commitments and the movers' comments.
+Status load_side_tables(storage::Database& db, storage::Id id, StoredMatch& m) {
+  auto commitments = db.deployment_commitments(id);
+  if (!commitments) return Error{commitments.message()};
+  m.commitments = *commitments;
+  auto comments = db.move_comments(id);
+  if (!comments) return Error{comments.message()};
+  m.comments = std::move(comments).value();
+  return Status::Ok();
+}
+
 }  // namespace
 
 Result<StoredMatch> load_stored_match(storage::Database& db, storage::Id id) {
@@ -29,9 +40,7 @@ Result<StoredMatch> load_stored_match(storage::Database& db, storage::Id id) {
     if (!e) return Error{"match " + std::to_string(id) + ": " + e.message()};
     out.entries.push_back(std::move(e).value());
   }
-  auto commitments = db.deployment_commitments(id);
-  if (!commitments) return Error{commitments.message()};
-  out.commitments = *commitments;
+  if (auto s = load_side_tables(db, id, out); !s) return Error{s.message()};
   return out;
 }
 
@@ -44,9 +53,7 @@ Result<std::vector<StoredMatch>> load_running_matches(storage::Database& db) {
     m.config = std::move(r.config);
     m.entries = std::move(r.entries);
     m.seats = r.seats;
-    auto commitments = db.deployment_commitments(r.match.id);
-    if (!commitments) return Error{commitments.message()};
-    m.commitments = *commitments;
+    if (auto s = load_side_tables(db, r.match.id, m); !s) return Error{s.message()};
     out.push_back(std::move(m));
   }
   return out;
@@ -62,6 +69,7 @@ records::RecordMeta record_meta(const StoredMatch& m, const std::array<std::stri
   meta.end_ms = m.ended_ms;
   meta.rated = m.rated;
   meta.event = "Boyi";
+  meta.comments = m.comments;
   return meta;
 }
 

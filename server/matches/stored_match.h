@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -25,6 +26,7 @@ struct StoredMatch {
   std::int64_t started_ms = 0;  // wall clock
   std::optional<std::int64_t> ended_ms;
   std::array<storage::SeatCommitment, 2> commitments;  // the seats' own (军棋's fairness)
+  std::map<std::uint64_t, std::string> comments;       // the movers' notes, by the move's seq
 };
 
 // One stored match (running or finished) with its journal.

@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "protocol/wire/move_comment.h"
 #include "referee/referee.h"
 #include "server/records/json_record.h"
 #include "server/records/sides.h"
@@ -285,6 +286,10 @@ Result<ParsedRecord> read(const json& root) {
     r.text = text;
     r.elapsed_ms = elapsed;
     r.clock_ms = {c0, c1};
+    if (a.contains("comment")) {
+      BOYI_TRY(comment, get_string(a, path, "comment", protocol::kMaxMoveCommentBytes));
+      m.comments[r.seq] = comment;
+    }
     const std::string label = "action " + std::to_string(i + 1) + " (seq " + std::to_string(seq) +
                               ", seat " + std::to_string(seat) + ", '" + text.substr(0, 80) + "')";
     if (r.seq <= last_seq)

@@ -60,6 +60,8 @@ std::string to_json(const referee::MatchRecord& record, const RecordMeta& meta) 
                        {"text", a.text},
                        {"elapsed_ms", a.elapsed_ms},
                        {"clock_ms", {a.clock_ms[0], a.clock_ms[1]}}});
+    if (auto c = meta.comments.find(a.seq); c != meta.comments.end())
+      actions.back()["comment"] = c->second;
     colours.after(a.text);
   }
   json players = json::array();

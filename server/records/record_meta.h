@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -37,6 +38,8 @@ struct RecordMeta {
   std::optional<fairness::Disclosure> fairness;
   // What the arbiter did to this match (the audit log's entries about it), oldest first.
   std::vector<storage::AuditEntry> audit;
+  // The movers' notes on their moves (MakeMove.comment), by the seq of the move's event.
+  std::map<std::uint64_t, std::string> comments;
 
   bool operator==(const RecordMeta&) const = default;
 };

@@ -21,6 +21,7 @@
 #include <filesystem>
 #include <functional>
 #include <limits>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -140,6 +141,9 @@ class Database {
   // The salt the seat's deployment reveals (kept before the deployment is submitted).
   Status save_commitment_salt(Id match, Seat seat, std::string_view salt);
   Result<std::array<SeatCommitment, 2>> deployment_commitments(Id match);
+  // --- the movers' notes on their moves (move_comments.cc), by the move's event seq ---
+  Status save_move_comment(Id match, std::uint64_t seq, Seat seat, std::string_view comment);
+  Result<std::map<std::uint64_t, std::string>> move_comments(Id match);
   // --- chat mutes (chat_mutes.cc): an admin's mute, until a time, with the reason ---
   Status mute_chat(Id user, std::int64_t until_ms, std::string_view reason);
   Status unmute_chat(Id user);

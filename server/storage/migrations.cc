@@ -524,8 +524,30 @@ CREATE INDEX lobby_offers_owner ON lobby_offers(owner_id);
 CREATE INDEX lobby_offers_to ON lobby_offers(to_id);
 )sql";
 
+// Version 17: the movers' notes on their moves (MakeMove.comment; move_comments.cc), by the
+// seq of the event that announced the move.
+constexpr const char* kV17 = R"sql(
+CREATE TABLE move_comments (
+  match_id INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+  seq      INTEGER NOT NULL,
+  seat     INTEGER NOT NULL CHECK (seat IN (0, 1)),
+  comment  TEXT NOT NULL,
+  PRIMARY KEY (match_id, seq)
+);
+)sql";
+
+constexpr const char* kPostgresV17 = R"sql(
+CREATE TABLE move_comments (
+  match_id BIGINT NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+  seq      BIGINT NOT NULL,
+  seat     INTEGER NOT NULL CHECK (seat IN (0, 1)),
+  comment  TEXT NOT NULL,
+  PRIMARY KEY (match_id, seq)
+);
+)sql";
+
 // In order; version 3: tournaments and ratings (migration_tournaments.h).
-constexpr std::array<Migration, 16> kSqliteMigrations = {{{1, kV1},
+constexpr std::array<Migration, 17> kSqliteMigrations = {{{1, kV1},
                                                          {2, kV2},
                                                          {3, kMigrationTournaments},
                                                          {4, kV4},
@@ -540,10 +562,11 @@ constexpr std::array<Migration, 16> kSqliteMigrations = {{{1, kV1},
                                                          {13, kV13},
                                                          {14, kV14},
                                                          {15, kV15},
-                                                         {16, kV16}}};
+                                                         {16, kV16},
+                                                         {17, kV17}}};
 
 // A new PostgreSQL database starts at version 5 (migration_postgres.h).
-constexpr std::array<Migration, 12> kPostgresMigrations = {{{5, kPostgresBaseline},
+constexpr std::array<Migration, 13> kPostgresMigrations = {{{5, kPostgresBaseline},
                                                           {6, kPostgresV6},
                                                           {7, kPostgresV7},
                                                           {8, kPostgresV8},
@@ -554,7 +577,8 @@ constexpr std::array<Migration, 12> kPostgresMigrations = {{{5, kPostgresBaselin
                                                           {13, kPostgresV13},
                                                           {14, kV14},
                                                           {15, kPostgresV15},
-                                                          {16, kPostgresV16}}};
+                                                          {16, kPostgresV16},
+                                                          {17, kPostgresV17}}};
 
 static_assert(kSqliteMigrations.back().version == kPostgresMigrations.back().version,
               "every migration is written for both engines");

@@ -105,6 +105,10 @@ Result<SeatPlayerFactory> make_player_factory(const PlayerChoice& choice) {
       for (const auto& p : bridge_protocol_names()) list += (list.empty() ? "" : ", ") + p;
       return fail("--protocol '" + choice.engine_protocol + "' is not one of: " + list);
     }
+#ifdef BOYI_HAVE_BRIDGES
+    if (auto st = check_opening_decider(choice.opening_decider); !st)
+      return fail("--opening-decider: " + st.message());
+#endif
   }
   auto counter = std::make_shared<std::atomic<std::uint64_t>>(0);
   return SeatPlayerFactory(
@@ -117,6 +121,7 @@ Result<SeatPlayerFactory> make_player_factory(const PlayerChoice& choice) {
           bridge.argv = engine_argv;
           bridge.protocol = choice.engine_protocol;
           bridge.log_path = engine_log_path(choice.engine_log, started.match_id());
+          bridge.opening_decider = choice.opening_decider;
           bridge.move_margin_ms = static_cast<int>(choice.engine_options.safety_margin_ms);
           return make_bridge_player(bridge, game);
         }

@@ -21,6 +21,7 @@ struct PlayerChoice {
   std::string engine_command;
   std::string engine_protocol;
   std::string engine_log;  // optional transcript of the engine's lines
+  std::string opening_decider;  // piskvork under the ccgc opening (BridgeOptions)
   EngineSeatOptions engine_options;
   std::uint64_t seed = 1;
 };

@@ -85,6 +85,10 @@ int main(int argc, char** argv) {
                  "an external engine's command line, bridged for the games --protocol serves");
   app.add_option("--protocol", choice.engine_protocol,
                  "the external engine's protocol: junqi-ccgc, sau or piskvork");
+  app.add_option("--opening-decider", choice.opening_decider,
+                 "a piskvork brain under the ccgc opening: who decides swap/keep, the offers of "
+                 "stone 5 and the choice: 'engine:SPEC' (default the strong engine) or 'brain' "
+                 "(the swap by SWAP2BOARD); the record names who decided each");
   app.add_option("--engine-log", choice.engine_log,
                  "write the engine's lines to this file ({match} in it: the match id, a file "
                  "per match)");

@@ -44,7 +44,7 @@ TEST(BoyiEngineThroughBridges, FullGamesOfEveryGameFromBothSeats) {
                 c.engine,        "--seed",   std::to_string(seat + 1),
                 "--quiet"};
       o.protocol = c.protocol;
-      o.opening_engine = "greedy";
+      o.opening_decider = "engine:greedy";
       auto made = make_bridge_player(o, c.game);
       ASSERT_TRUE(made.ok()) << made.message();
       std::unique_ptr<SeatPlayer> bridge = std::move(made).value();
@@ -62,6 +62,25 @@ TEST(BoyiEngineThroughBridges, FullGamesOfEveryGameFromBothSeats) {
       EXPECT_NE(bridge->name().find("(boyi-greedy)"), std::string::npos) << bridge->name();
     }
   }
+}
+
+TEST(BoyiEngineThroughBridges, ABrainWithSwap2BoardDecidesTheCcgcSwapItself) {
+  BridgeOptions o;
+  o.argv = {BOYI_ENGINE_BIN, "--game", "gomoku", "--protocol", "piskvork",
+            "--engine", "greedy", "--quiet"};
+  o.protocol = "piskvork";
+  o.opening_decider = "brain";
+  auto bridge = std::move(make_bridge_player(o, "gomoku")).value();
+  RandomSeatPlayer random(5);
+  auto r = play_arena_match("gomoku", "rule=renju opening=ccgc fifth_n=2", bank(120), random,
+                            *bridge);
+  ASSERT_TRUE(r.ok()) << r.message();
+  ASSERT_GE(r->moves.size(), 4u);
+  EXPECT_EQ(r->failure[1], "");
+  const ArenaMove& swap = r->moves[3];
+  EXPECT_EQ(swap.actor, 1);
+  EXPECT_EQ(swap.comment.rfind(swap.move + " decided by the brain (SWAP2BOARD", 0), 0u)
+      << swap.comment;
 }
 
 TEST(BoyiEngineThroughBridges, TheEngineBeatsRandomAtDots) {

@@ -42,6 +42,7 @@ Result<std::unique_ptr<bots::SeatPlayer>> make_seat_player(const MatchConfig& c,
   bots::BridgeOptions options;
   options.argv = engine->argv;
   options.protocol = engine->protocol;
+  options.opening_decider = c.opening_decider;
   if (!c.engine_log_dir.empty()) options.log_path = c.engine_log_dir + "/" + log_name;
   return bots::make_bridge_player(options, c.game);
 }
@@ -82,6 +83,7 @@ Result<GameRecord> play_arena_game(const MatchConfig& c, int index) {
   for (const auto& m : r->moves) {
     rec.moves.push_back(m.move);
     rec.movers.push_back(m.actor);
+    rec.comments.push_back(m.comment);
     (m.actor == rec.a_seat ? rec.a_ms : rec.b_ms) += m.time_ms;
   }
   for (Seat s = 0; s < 2; ++s)

@@ -1,5 +1,6 @@
 #include "tools/match/local_match.h"
 
+#include <algorithm>
 #include <atomic>
 #include <fstream>
 #include <mutex>
@@ -7,6 +8,7 @@
 
 #include "base/rng.h"
 #include "base/words.h"
+#include "bots/bridges/bridge_player.h"
 #include "bots/wire/engine_seat_player.h"
 #include "engine/registry.h"
 #include "tools/match/arena_game.h"
@@ -105,6 +107,8 @@ Status validate(const MatchConfig& c) {
     if (!engine) return Error{engine.message()};
     if (auto found = find_program(engine->argv.front()); !found) return Error{found.message()};
   }
+  if (auto st = bots::check_opening_decider(c.opening_decider); !st)
+    return fail("--opening-decider: " + st.message());
   return Status::Ok();
 }
 
@@ -131,8 +135,16 @@ std::string game_log(const MatchConfig& c, const GameRecord& r) {
   out += "[Result \"" + result + "\"]\n";
   out += "[Ending \"" + std::string(ending_name(r.outcome.ending)) + "\"]\n";
   out += "[Detail \"" + r.outcome.detail + "\"]\n";
-  for (std::size_t i = 0; i < r.moves.size(); ++i)
-    out += std::to_string(i + 1) + ". " + std::to_string(r.movers[i]) + " " + r.moves[i] + "\n";
+  for (std::size_t i = 0; i < r.moves.size(); ++i) {
+    out += std::to_string(i + 1) + ". " + std::to_string(r.movers[i]) + " " + r.moves[i];
+    // A mover's note, as PGN writes comments (a note holds no braces' closing one).
+    if (i < r.comments.size() && !r.comments[i].empty()) {
+      std::string note = r.comments[i];
+      std::replace(note.begin(), note.end(), '}', ')');
+      out += " {" + note + "}";
+    }
+    out += "\n";
+  }
   out += result + "\n\n";
   return out;
 }

@@ -34,6 +34,9 @@ struct MatchConfig {
   int concurrency = 1;
   int max_plies = 5000;        // a game still running after this many actions is aborted (a draw)
   std::string engine_log_dir;  // external engines: a transcript per game and engine here
+  // piskvork brains under the ccgc opening: who decides what the protocol cannot ask
+  // (BridgeOptions::opening_decider: "brain", "engine:SPEC"; "" = the strong engine).
+  std::string opening_decider;
   // An opening suite: game i starts from opening (i / 2) mod the suite's size, so each
   // opening is played once with each engine on each side.
   std::vector<std::vector<std::string>> openings;
@@ -59,6 +62,7 @@ struct GameRecord {
   Outcome outcome;                 // the game's end
   std::vector<std::string> moves;  // every action in notation, in order
   std::vector<Seat> movers;
+  std::vector<std::string> comments;  // the movers' notes ("" for none), one per action
   std::int64_t a_ms = 0, b_ms = 0;  // thinking time used
   std::string note;                 // the reason for an illegal move or a failed engine
   // From A's point of view: 1 win, 0.5 draw, 0 loss.

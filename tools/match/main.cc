@@ -66,6 +66,10 @@ int main(int argc, char** argv) {
   app.add_option("--random-opening", c.random_opening_plies,
                  "without --openings: N random legal actions open each pair of games (the same "
                  "for both games of a pair)");
+  app.add_option("--opening-decider", c.opening_decider,
+                 "piskvork brains under the ccgc opening: who decides swap/keep, the offers of "
+                 "stone 5 and the choice: 'engine:SPEC' (a built-in player; default the strong "
+                 "engine) or 'brain' (the swap by SWAP2BOARD, the rest by the default)");
   app.add_option("--engine-log", c.engine_log_dir,
                  "external engines: write each one's protocol transcript per game into this "
                  "directory, as game-N-A.txt / game-N-B.txt");

@@ -72,9 +72,11 @@ Result<Prepared> prepare(const std::filesystem::path& data, const TourneyOptions
   return p;
 }
 
-Result<bots::SeatPlayerFactory> factory_for(const EngineEntry& e, std::uint64_t seed) {
+Result<bots::SeatPlayerFactory> factory_for(const EngineEntry& e, std::uint64_t seed,
+                                            const std::string& opening_decider) {
   bots::PlayerChoice choice;
   choice.seed = seed;
+  choice.opening_decider = opening_decider;
   if (e.external()) {
     if (!bots::bridges_available()) return fail("this build cannot bridge external engines");
     choice.engine_command = e.command;
@@ -121,7 +123,7 @@ Result<int> run_local_tourney(const TourneyOptions& o, std::ostream& out) {
   if (o.data_dir.empty() && temp.path().empty()) return fail("cannot make a temporary folder");
   std::vector<bots::SeatPlayerFactory> factories;
   for (std::size_t i = 0; i < o.engines.size(); ++i) {
-    auto f = factory_for(o.engines[i], o.seed * 1000 + i);
+    auto f = factory_for(o.engines[i], o.seed * 1000 + i, o.opening_decider);
     if (!f) return Error{f.message()};
     factories.push_back(std::move(f).value());
   }

@@ -40,6 +40,9 @@ struct TourneyOptions {
   std::filesystem::path data_dir;  // empty: a temporary one, removed at the end
   std::filesystem::path out_dir;   // empty: nothing written
   std::uint64_t seed = 1;
+  // piskvork brains under the ccgc opening: who decides what the protocol cannot ask
+  // (BridgeOptions::opening_decider).
+  std::string opening_decider;
   bool quiet = false;           // no line per game
   std::int64_t timeout_ms = 0;  // give up after this long (0: never)
 };

@@ -59,6 +59,8 @@ int main(int argc, char** argv) {
   app.add_option("--data", data, "keep the server's data here (default: a temporary folder)");
   app.add_option("--out", out, "write report.json, records.json and records.txt here");
   app.add_option("--seed", o.seed, "engines' random seed")->capture_default_str();
+  app.add_option("--opening-decider", o.opening_decider,
+                 "piskvork brains under the ccgc opening: 'engine:SPEC' or 'brain' (boyi-bot's)");
   app.add_option("--timeout-ms", o.timeout_ms, "give up after this long (0: never)");
   app.add_flag("--quiet", o.quiet, "no line per game");
   bool verbose = false;
