@@ -375,6 +375,7 @@ export interface RecordMove {
   move_time_ms: number;
   clocks: Clocks;
   rendering: string;
+  comment?: string; // the mover's note sent with the move (MakeMove.comment)
 }
 
 export interface MatchRecord {

@@ -154,6 +154,7 @@ export function renderReplay(root: HTMLElement, id: string, query: URLSearchPara
         replaceChildren(
           info,
           m ? h("p", { class: "muted" }, `${t("common.time")}: ${clockText(m.clocks?.remaining_ms?.[0] ?? 0)} / ${clockText(m.clocks?.remaining_ms?.[1] ?? 0)}`) : null,
+          m?.comment ? h("p", { class: "muted", id: "replay-comment" }, `${t("replay.comment")}: ${m.comment}`) : null,
         );
       };
 
