@@ -112,22 +112,13 @@ class Match {
 
   // The opening's actions, each by the seat to act, as if that seat had played it at once.
   Status play_opening() {
-    auto& ref = match_->referee();
-    for (std::size_t i = 0; i < options_.opening.size() && !ref.finished(); ++i) {
-      const std::string& action = options_.opening[i];
-      Seat actor = kPublic;
-      for (Seat s = 0; s < 2 && actor == kPublic; ++s)
-        if (ref.can_act(s)) actor = s;
-      const auto r =
-          actor == kPublic ? referee::SubmitResult{} : match_->submit(actor, action, Clock::now());
-      if (r.status != referee::SubmitResult::Status::kAccepted)
-        return fail("opening action " + std::to_string(i + 1) + " '" + action +
-                    "' cannot be played" + (r.reason.empty() ? "" : ": " + r.reason));
-      const ArenaMove record{actor, match_->action_text(match_->actions()), 0, "from the opening suite"};
-      result_.moves.push_back(record);
-      if (options_.on_move) options_.on_move(record);
-    }
-    return Status::Ok();
+    return match_->play_opening(
+        options_.opening, Clock::now(), [&](Seat actor, const referee::SubmitResult&) {
+          const ArenaMove record{actor, match_->action_text(match_->actions()), 0,
+                                 "from the opening suite"};
+          result_.moves.push_back(record);
+          if (options_.on_move) options_.on_move(record);
+        });
   }
 
   // Asks each seat that may act for its action; seats that act at the same time (军棋's

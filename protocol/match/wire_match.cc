@@ -248,6 +248,22 @@ referee::SubmitResult WireMatch::submit(Seat seat, std::string_view text, TimePo
   return r;
 }
 
+Status WireMatch::play_opening(
+    const std::vector<std::string>& actions, TimePoint now,
+    const std::function<void(Seat, const referee::SubmitResult&)>& played) {
+  for (std::size_t i = 0; i < actions.size() && !referee_->finished(); ++i) {
+    Seat actor = kPublic;
+    for (Seat s = 0; s < 2 && actor == kPublic; ++s)
+      if (referee_->can_act(s)) actor = s;
+    const auto r = actor == kPublic ? referee::SubmitResult{} : submit(actor, actions[i], now);
+    if (r.status != referee::SubmitResult::Status::kAccepted)
+      return fail("opening action " + std::to_string(i + 1) + " '" + actions[i] +
+                  "' cannot be played" + (r.reason.empty() ? "" : ": " + r.reason));
+    if (played) played(actor, r);
+  }
+  return Status::Ok();
+}
+
 Status WireMatch::propose(Seat seat, referee::ProposalKind kind, TimePoint now) {
   Status s = referee_->propose(seat, kind, now);
   note_takeback(now);

@@ -17,6 +17,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <functional>
 #include <vector>
 
 #include "boyi/v1/boyi.pb.h"
@@ -78,6 +79,11 @@ class WireMatch {
   const referee::Referee& referee() const { return *referee_; }
   // One action of `seat`: the referee decides; an accepted action's wire forms are kept.
   referee::SubmitResult submit(Seat seat, std::string_view text, TimePoint now);
+  // An opening from a suite: each action by the first seat that may act, as if it had played
+  // it at once (at `now`); `played(seat, result)` after each. Stops at the first action the
+  // referee refuses (the error names it) or when the game is over.
+  Status play_opening(const std::vector<std::string>& actions, TimePoint now,
+                      const std::function<void(Seat, const referee::SubmitResult&)>& played);
   // A draw offer or takeback request, and the answer to one (referee::Referee::propose,
   // answer); an accepted takeback's position is kept for its event.
   Status propose(Seat seat, referee::ProposalKind kind, TimePoint now);

@@ -183,20 +183,21 @@ void MatchHost::send_record_to_all() {
   auto rec = wire_record();
   if (!rec) return;
   v1::ServerMessage m;
-  *m.mutable_match_record() = *rec;
+  *m.mutable_match_record() = std::move(*rec);
+  std::vector<Peer> peers = spectators_;
+  for (const auto& seat : seat_peers_) peers.insert(peers.end(), seat.begin(), seat.end());
+  send_record(peers, std::move(m));
+}
+
+void MatchHost::send_record(const std::vector<Peer>& peers, v1::ServerMessage m) const {
   Outgoing out(m, app_.max_frame());
-  bool all = true;
-  for (const auto& peers : seat_peers_)
-    for (const auto& p : peers) all = out.send(p) && all;
-  for (const auto& p : spectators_) all = out.send(p) && all;
-  if (!all) {
-    // Too large for one frame with every rendering: send it without them (the record over
-    // HTTP has everything).
-    for (auto& mv : *m.mutable_match_record()->mutable_moves()) mv.clear_rendering();
-    Outgoing smaller(std::move(m), app_.max_frame());
-    for (const auto& peers : seat_peers_)
-      for (const auto& p : peers) smaller.send(p);
-    for (const auto& p : spectators_) smaller.send(p);
-  }
+  std::vector<Peer> refused;
+  for (const auto& p : peers)
+    if (!out.send(p)) refused.push_back(p);
+  if (refused.empty()) return;
+  // Too large for one frame with every rendering (a long game, in the JSON mapping): sent
+  // without them; a record still too large gets the error. The record over HTTP has everything.
+  for (auto& mv : *m.mutable_match_record()->mutable_moves()) mv.clear_rendering();
+  for (const auto& p : refused) (void)send_to(p, m, app_.max_frame());
 }
 }  // namespace boyi::app

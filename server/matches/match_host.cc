@@ -89,9 +89,10 @@ void MatchHost::error(const Peer& peer, std::uint64_t request_id, v1::ErrorCode 
 
 // --- starting and resuming ---------------------------------------------------------------
 
-void MatchHost::start(std::array<std::vector<Peer>, 2> seats, std::function<void(Status)> done) {
+void MatchHost::start(std::array<std::vector<Peer>, 2> seats, std::vector<std::string> opening,
+                      std::function<void(Status)> done) {
   asio::post(strand_, [self = shared_from_this(), seats = std::move(seats),
-                       done = std::move(done)]() mutable {
+                       opening = std::move(opening), done = std::move(done)]() mutable {
     auto& h = *self;
     const auto now = Clock::now();
     auto r = WireMatch::create(h.stored_.config, h.header(), *h.journal_, now,
@@ -124,6 +125,15 @@ void MatchHost::start(std::array<std::vector<Peer>, 2> seats, std::function<void
                                       {"preset", h.stored_.preset},
                                       {"seat0", h.players_[0].username},
                                       {"seat1", h.players_[1].username}});
+    // Checked when the suite was accepted; a refusal here ends the match (aborted).
+    const Status opened = h.match_->play_opening(
+        opening, now, [&](Seat seat, const referee::SubmitResult& played) {
+          h.keep_comment(played.seq, seat, "from the opening suite");
+        });
+    if (!opened) {
+      (void)h.match_->referee().abort(opened.message(), Clock::now());
+      h.app_.log.error("match_opening_refused", {{"match", h.id()}, {"reason", opened.message()}});
+    }
     if (done) done(Status::Ok());
     h.after_change();
   });

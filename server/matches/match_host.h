@@ -63,9 +63,11 @@ class MatchHost : public std::enable_shared_from_this<MatchHost> {
   // its stop_all (shutdown) stops its searches.
   void set_house_player(int seat, std::unique_ptr<HousePlayer> player, HouseBotsShared* shared);
 
-  // Starts the match (journals its start) and sends MatchStarted to the seats' peers.
+  // Starts the match (journals its start) and sends MatchStarted to the seats' peers, then
+  // plays `opening` (actions from an opening suite, each noted as such in the record).
   // `done` runs on the strand with the outcome (ok or why the match could not start).
-  void start(std::array<std::vector<Peer>, 2> seats, std::function<void(Status)> done);
+  void start(std::array<std::vector<Peer>, 2> seats, std::vector<std::string> opening,
+             std::function<void(Status)> done);
   // Rebuilds the referee from the stored journal (both seats away, their grace running).
   // Runs synchronously: call before anyone else can reach the host.
   Status resume();
@@ -144,6 +146,8 @@ class MatchHost : public std::enable_shared_from_this<MatchHost> {
   // Chat (match_chat.cc): a room's recent lines to a (re)joining peer.
   void send_chat_history(const Peer& peer, v1::ChatRoom room) const;
   void send_record_to_all();
+  // A match record to `peers`, without the renderings to those it does not fit in one frame.
+  void send_record(const std::vector<Peer>& peers, v1::ServerMessage m) const;
   void finish_bookkeeping();
   // One arbiter action on the strand: `actor` for the audit log, `by` for the seats.
   struct ArbiterResult {

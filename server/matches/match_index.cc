@@ -125,7 +125,7 @@ Result<std::string> MatchIndex::open(MatchOpening o) {
   auto host = make_host(std::move(sm), o.players, o.house);
   add(host);
   const std::array<storage::Id, 2> seats = {o.players[0].id, o.players[1].id};
-  host->start(std::move(peers), [weak = weak_from_this(), id, seats](Status s) {
+  host->start(std::move(peers), std::move(o.opening), [weak = weak_from_this(), id, seats](Status s) {
     auto self = weak.lock();
     if (!self) return;
     if (!s) return self->start_failed(id, s);

@@ -42,6 +42,8 @@ struct MatchOpening {
   bool store_house_choice = false;
   // The user whose house-bot slot (reserve_house_match) this match uses; 0: none.
   storage::Id house_slot = 0;
+  // Actions played for the seats before they take over (a tournament's opening suite).
+  std::vector<std::string> opening;
 };
 
 class MatchIndex : public std::enable_shared_from_this<MatchIndex> {

@@ -21,7 +21,7 @@ void MatchHost::get_record(Peer peer, std::uint64_t request_id) {
     v1::ServerMessage m;
     m.set_request_id(request_id);
     *m.mutable_match_record() = std::move(*rec);
-    h.send(peer, std::move(m));
+    h.send_record({peer}, std::move(m));
   });
 }
 

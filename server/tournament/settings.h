@@ -76,6 +76,11 @@ struct Settings {
   int max_game_attempts = 3;  // an aborted game is replayed; after this many it is void
   bool rated = true;          // games update the players' Glicko-2 ratings
   bool open = false;          // accounts may join (JoinTournament) until it starts
+  // An opening suite: each line the actions (in the game's notation) played for the seats
+  // before the players take over. The k-th game of two entrants starts from line (k / 2)
+  // mod the suite's size, so with seats alternating each opening is played from both sides.
+  // Empty: every game from the start. Checked against the game at creation.
+  std::vector<std::vector<std::string>> openings;
 
   // Checks every value against the number of entrants (0: not known yet).
   Status validate(int entrants = 0) const;
@@ -95,5 +100,7 @@ inline constexpr int kMaxEntrants = 256;
 inline constexpr int kMaxCycles = 10;
 inline constexpr int kMaxGamesPerPairing = 100;
 inline constexpr int kMaxConcurrency = 256;
+inline constexpr std::size_t kMaxOpenings = 10'000;
+inline constexpr std::size_t kMaxOpeningActions = 64;
 
 }  // namespace boyi::tournament

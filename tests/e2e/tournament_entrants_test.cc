@@ -280,6 +280,66 @@ TEST(TournamentEntrants, AHouseEngineEntrantPlaysItsGames) {
   }
 }
 
+// An opening suite: the k-th game of two entrants starts from line k / 2, played for the
+// seats (each action noted so in the record), with the seats swapped in the pair's other game.
+// A line the game cannot play is refused when the tournament is made.
+TEST(TournamentEntrants, AnOpeningSuiteOpensEachGameAndIsPlayedFromBothSides) {
+  ServerOptions options;
+  options.config_fields = "\"house_bot_delay_ms\": 0";
+  auto server = start_test_server(options);
+  E2E_ASSERT_OK(server, nullptr);
+  ServerProcess& s = **server;
+  ASSERT_EQ(run_admin(s, "user add root --admin", "root-password-1\n").code, 0);
+  const auto admin = tourney::basic_auth("root", "root-password-1");
+  const std::vector<std::vector<std::string>> suite = {{"H8", "H9", "J10"}, {"H8", "I9", "G6"}};
+  nlohmann::json spec = {{"name", "suite"},
+                         {"game", "gomoku"},
+                         {"rules", "rule=renju opening=free"},
+                         {"time", {{"total_ms", 120000}}},
+                         {"settings", {{"format", "rr"}, {"cycles", 4}, {"openings", suite}}},
+                         {"entrants", {"house:1", "house:2"}}};
+  nlohmann::json bad = spec;
+  bad["settings"]["openings"] = std::vector<std::vector<std::string>>{{"H8", "H8"}};
+  auto refused = http_json(s.port(), "POST", "/api/tournaments", bad.dump(), admin);
+  E2E_ASSERT_OK(refused, &s);
+  EXPECT_EQ(refused->status, 400) << refused->body.dump();
+  EXPECT_NE(refused->body.dump().find("openings: line 1: action 2 'H8'"), std::string::npos)
+      << refused->body.dump();
+
+  auto started = start_tournament(s.port(), spec, admin);
+  E2E_ASSERT_OK(started, &s);
+  ASSERT_TRUE(wait_until(
+      [&] {
+        auto t = tournament_summary(s.port(), *started);
+        return t.is_object() && t["status"] == "finished";
+      },
+      180s))
+      << log_of(&s);
+  auto report = http_json(s.port(), "GET", "/api/tournaments/" + *started);
+  E2E_ASSERT_OK(report, &s);
+  const auto& games = report->body["games"];
+  ASSERT_EQ(games.size(), 4u);
+  std::vector<int> first_seat;  // the entrant that played black, game by game
+  for (std::size_t k = 0; k < games.size(); ++k) {
+    SCOPED_TRACE("game " + std::to_string(k + 1));
+    EXPECT_EQ(games[k]["state"], "done") << games[k].dump();
+    auto record = http_json(s.port(), "GET", games[k]["links"]["json"].get<std::string>());
+    E2E_ASSERT_OK(record, &s);
+    const auto& actions = record->body["actions"];
+    const auto& opening = suite[k / 2];
+    ASSERT_GT(actions.size(), opening.size()) << record->body.dump();
+    for (std::size_t i = 0; i < opening.size(); ++i) {
+      EXPECT_EQ(actions[i]["text"], opening[i]);
+      EXPECT_EQ(actions[i]["seat"], static_cast<int>(i % 2));
+      EXPECT_EQ(actions[i]["comment"], "from the opening suite");
+    }
+    EXPECT_FALSE(actions[opening.size()].contains("comment"));  // the players' own
+    first_seat.push_back(games[k]["seats"][0].get<int>());
+  }
+  EXPECT_NE(first_seat[0], first_seat[1]);  // each opening from both sides
+  EXPECT_NE(first_seat[2], first_seat[3]);
+}
+
 TEST(TournamentEntrants, JoiningATournamentByInvitationIsRefused) {
   auto server = start_test_server();
   E2E_ASSERT_OK(server, nullptr);

@@ -10,6 +10,7 @@
 #include "base/words.h"
 #include "bots/bridges/bridge_player.h"
 #include "bots/wire/engine_seat_player.h"
+#include "engine/opening.h"
 #include "engine/registry.h"
 #include "tools/match/arena_game.h"
 #include "tools/match/external_engine.h"
@@ -107,6 +108,9 @@ Status validate(const MatchConfig& c) {
     if (!engine) return Error{engine.message()};
     if (auto found = find_program(engine->argv.front()); !found) return Error{found.message()};
   }
+  for (std::size_t i = 0; i < c.openings.size(); ++i)
+    if (auto st = check_opening(c.game, c.rules, c.openings[i]); !st)
+      return fail("--openings: line " + std::to_string(i + 1) + ": " + st.message());
   if (auto st = bots::check_opening_decider(c.opening_decider); !st)
     return fail("--opening-decider: " + st.message());
   return Status::Ok();
@@ -146,21 +150,6 @@ std::string game_log(const MatchConfig& c, const GameRecord& r) {
     out += "\n";
   }
   out += result + "\n\n";
-  return out;
-}
-
-Result<std::vector<std::vector<std::string>>> read_openings(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) return fail("cannot read the opening suite " + path);
-  std::vector<std::vector<std::string>> out;
-  std::string line;
-  while (std::getline(in, line)) {
-    if (const auto hash = line.find('#'); hash != std::string::npos) line.resize(hash);
-    std::vector<std::string> actions;
-    for (const auto word : split_words(line)) actions.emplace_back(word);
-    if (!actions.empty()) out.push_back(std::move(actions));
-  }
-  if (out.empty()) return fail("the opening suite " + path + " has no opening");
   return out;
 }
 

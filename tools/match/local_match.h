@@ -48,10 +48,6 @@ struct MatchConfig {
 // The random opening of game `index` (random_opening_plies actions; fewer if the game ends).
 Result<std::vector<std::string>> random_opening(const MatchConfig& config, int index);
 
-// An opening suite file: one opening per line, its actions in the game's notation separated
-// by spaces; '#' starts a comment, blank lines are skipped.
-Result<std::vector<std::vector<std::string>>> read_openings(const std::string& path);
-
 // Whether either player is an external engine program.
 bool uses_external_engine(const MatchConfig& config);
 

@@ -15,6 +15,7 @@
 #include <mutex>
 
 #include "bots/player.h"
+#include "engine/opening.h"
 #include "server/tournament/elo.h"
 #include "tools/match/external_engine.h"
 #include "tools/match/local_match.h"
@@ -76,7 +77,7 @@ int main(int argc, char** argv) {
   app.add_flag("--quiet", quiet, "no line per game");
   CLI11_PARSE(app, argc, argv);
   if (!openings_path.empty()) {
-    auto suite = boyi::match::read_openings(openings_path);
+    auto suite = boyi::read_opening_suite(openings_path);
     if (!suite) {
       std::cerr << "boyi-match: " << suite.message() << "\n";
       return 2;

@@ -10,6 +10,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "engine/opening.h"
 #include "server/tournament/ops/settings_json.h"
 #include "tools/tourney/local_tourney.h"
 
@@ -59,6 +60,11 @@ int main(int argc, char** argv) {
   app.add_option("--data", data, "keep the server's data here (default: a temporary folder)");
   app.add_option("--out", out, "write report.json, records.json and records.txt here");
   app.add_option("--seed", o.seed, "engines' random seed")->capture_default_str();
+  std::string openings;
+  app.add_option("--openings", openings,
+                 "an opening suite file (one opening a line, the actions in the game's notation): "
+                 "the k-th game of two engines starts from line k/2, so each opening is played "
+                 "with each engine on each side");
   app.add_option("--opening-decider", o.opening_decider,
                  "piskvork brains under the ccgc opening: 'engine:SPEC' or 'brain' (boyi-bot's)");
   app.add_option("--timeout-ms", o.timeout_ms, "give up after this long (0: never)");
@@ -84,6 +90,11 @@ int main(int argc, char** argv) {
     auto j = nlohmann::json::parse(settings, nullptr, false);
     if (auto s = boyi::tournament::apply_settings_json(j, o.settings); !s)
       return usage("--settings: " + s.message());
+  }
+  if (!openings.empty()) {
+    auto suite = boyi::read_opening_suite(openings);
+    if (!suite) return usage("--openings: " + suite.message());
+    o.settings.openings = std::move(suite).value();
   }
   if (games > 0) o.settings.games_per_pairing = games;
   if (rounds > 0) o.settings.rounds = rounds;

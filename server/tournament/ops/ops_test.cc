@@ -42,6 +42,7 @@ TEST(TournamentOps, SettingsJsonRoundTripsAndRefusesUnknownKeys) {
   s.tie_breaks = {TieBreak::kWins, TieBreak::kBuchholz};
   s.concurrency = 4;
   s.open = true;
+  s.openings = {{"H8", "H9", "J10"}, {"H8", "I9"}};
   auto back = settings_from_json(settings_to_json(s).dump());
   ASSERT_TRUE(back.ok()) << back.message();
   EXPECT_EQ(*back, s);
@@ -49,6 +50,9 @@ TEST(TournamentOps, SettingsJsonRoundTripsAndRefusesUnknownKeys) {
   EXPECT_FALSE(settings_from_json(R"({"points": {"win": "lots"}})").ok());
   EXPECT_FALSE(settings_from_json(R"({"tie_breaks": ["coin"]})").ok());
   EXPECT_FALSE(settings_from_json(R"({"format": "ladder"})").ok());
+  EXPECT_FALSE(settings_from_json(R"({"openings": [[]]})").ok());
+  EXPECT_FALSE(settings_from_json(R"({"openings": [["H8", 7]]})").ok());
+  EXPECT_FALSE(settings_from_json(R"({"openings": "H8 H9"})").ok());
   EXPECT_FALSE(settings_from_json("not json").ok());
   EXPECT_FALSE(settings_from_json("[1]").ok());
 }

@@ -101,6 +101,27 @@ const std::map<std::string, Setter>& setters() {
                     {"max_games",
                      [](SprtSettings& p, double x) { p.max_games = static_cast<int>(x); }}},
                    {"max_games"})},
+      {"openings",
+       [](const Json& v, Settings& s) -> Status {
+         if (!v.is_array() || v.size() > kMaxOpenings)
+           return fail("openings: expected a list of at most " + std::to_string(kMaxOpenings) +
+                       " openings, each a list of actions");
+         s.openings.clear();
+         for (const auto& line : v) {
+           if (!line.is_array() || line.empty() || line.size() > kMaxOpeningActions)
+             return fail("openings: each opening is a list of 1 to " +
+                         std::to_string(kMaxOpeningActions) + " actions");
+           std::vector<std::string> actions;
+           for (const auto& a : line) {
+             if (!a.is_string() || a.get_ref<const std::string&>().empty() ||
+                 a.get_ref<const std::string&>().size() > 256)
+               return fail("openings: each action is a text in the game's notation");
+             actions.push_back(a.get<std::string>());
+           }
+           s.openings.push_back(std::move(actions));
+         }
+         return Status::Ok();
+       }},
       {"tie_breaks",
        [](const Json& v, Settings& s) -> Status {
          if (!v.is_array()) return fail("tie_breaks: expected a list of names");
@@ -166,6 +187,7 @@ Json settings_to_json(const Settings& s) {
       {"max_game_attempts", s.max_game_attempts},
       {"rated", s.rated},
       {"open", s.open},
+      {"openings", s.openings},
   };
 }
 

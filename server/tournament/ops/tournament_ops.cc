@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "engine/opening.h"
 #include "engine/registry.h"
 #include "referee/presets.h"
 #include "server/house/house_levels.h"
@@ -163,6 +164,9 @@ Result<storage::Tournament> create_tournament(storage::Database& db, accounts::A
   // Fewer than two entrants is fine for now (more may join); the start checks again.
   const int count = static_cast<int>(spec.entrants.size());
   if (auto s = spec.settings.validate(count >= 2 ? count : 0); !s) return Error{s.message()};
+  for (std::size_t i = 0; i < spec.settings.openings.size(); ++i)
+    if (auto s = check_opening(t.game, t.rules, spec.settings.openings[i]); !s)
+      return fail("openings: line " + std::to_string(i + 1) + ": " + s.message());
   t.settings = settings_to_json(spec.settings).dump();
   for (const auto& name : spec.entrants) {
     auto house = house_name(name, t.game);

@@ -2,6 +2,8 @@
 // what the pairing logic says (settle, plan, start, finish).
 #include "server/tournament/runner/tournament_manager.h"
 
+#include <algorithm>
+
 #include <boost/asio/post.hpp>
 #include <cstdio>
 #include <set>
@@ -264,6 +266,16 @@ TournamentMatchRequest TournamentManager::match_request(const LoadedTournament& 
           HouseChoice{static_cast<std::uint32_t>(*e.house_strength), e.house_engine};
   }
   r.rated = t.settings.rated;
+  if (!t.settings.openings.empty()) {
+    // The k-th game of these two entrants (in the order the games were made) plays line
+    // k / 2: the pair's seats alternate, so each opening is played from both sides.
+    std::size_t k = 0;
+    for (const auto& other : t.game_rows)
+      if (other.id < g.id && other.seat1 &&
+          std::minmax(other.seat0, *other.seat1) == std::minmax(g.seat0, seats[1]))
+        ++k;
+    r.opening = t.settings.openings[(k / 2) % t.settings.openings.size()];
+  }
   return r;
 }
 
@@ -307,6 +319,7 @@ Result<std::string> TournamentManager::start_match(const TournamentMatchRequest&
   MatchOpening o;
   o.config = r.config;
   o.origin = r.origin();
+  o.opening = r.opening;
   for (int s = 0; s < 2; ++s) {
     const auto i = static_cast<std::size_t>(s);
     auto info = presence_.user_info(r.seats[i]);

@@ -48,6 +48,7 @@ struct TournamentMatchRequest {
   std::array<storage::Id, 2> seats{};
   std::array<std::optional<HouseChoice>, 2> house;  // a house bot plays that seat as this
   bool rated = false;
+  std::vector<std::string> opening;  // from the tournament's suite (Settings::openings)
 
   hosting::MatchOrigin origin() const {
     auto o = hosting::MatchOrigin::casual(preset);
