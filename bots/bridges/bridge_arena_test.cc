@@ -210,10 +210,20 @@ TEST_F(BridgeArena, UnderTheCcgcOpeningEachMoveTheBrainDidNotChooseSaysWhoDid) {
   o.opening_decider = "brain";
   const ArenaResult b = play(kRenjuCcgc, o, 1, bank(300), 22);
   ASSERT_GE(b.moves.size(), 4u);
-  EXPECT_NE(b.moves[3].comment.find("(the brain has no SWAP2BOARD)"), std::string::npos)
+  EXPECT_NE(b.moves[3].comment.find("(the brain made no SWAP2BOARD decision)"), std::string::npos)
       << b.moves[3].comment;
   EXPECT_NE(transcript().find("> SWAP2BOARD"), std::string::npos);
   EXPECT_NE(transcript().find("the brain does not know SWAP2BOARD"), std::string::npos);
+  // A brain that reads SWAP2BOARD's stones only as x,y,f (Rapfi) answers Gomocup's form with
+  // an opening of three stones: the stones go again in its form, and it decides.
+  BridgeOptions rapfi_like = options(kRenjuCcgc, "noisy", 24);
+  rapfi_like.opening_decider = "brain";
+  const ArenaResult n = play(kRenjuCcgc, rapfi_like, 1, bank(300), 24);
+  ASSERT_GE(n.moves.size(), 4u);
+  EXPECT_EQ(n.moves[3].move, "swap");
+  EXPECT_EQ(n.moves[3].comment, "swap decided by the brain (SWAP2BOARD)");
+  EXPECT_NE(transcript().find("the stones again as x,y,f"), std::string::npos) << transcript();
+  EXPECT_NE(transcript().find("> 7,7,2"), std::string::npos);
   // Stone 1 of the bridge's black seat is the only legal move, played without asking.
   const ArenaResult w = play(kRenjuCcgc, options(kRenjuCcgc, "good", 23), 0, bank(300), 23);
   ASSERT_FALSE(w.moves.empty());

@@ -100,7 +100,7 @@ class PiskvorkBridge final : public BridgeBase {
       auto swap = ask_brain_swap(clocks, deadline);
       if (!swap) return Error{swap.message()};
       if (*swap) return **swap;
-      return built_in(view, clocks, "the brain has no SWAP2BOARD");
+      return built_in(view, clocks, "the brain made no SWAP2BOARD decision");
     }
     if (step == gomoku::Step::kSwap || step == gomoku::Step::kOffer ||
         step == gomoku::Step::kChoose)
@@ -186,15 +186,39 @@ class PiskvorkBridge final : public BridgeBase {
 
   // The swap decided by the brain through SWAP2BOARD (the three stones in the order played):
   // "SWAP" swaps, a stone (or swap2's two) keeps. None when the brain says it does not know
-  // the command (an ERROR or UNKNOWN line naming it); other lines that are not an answer
-  // are skipped as while waiting for a move.
+  // the command (an ERROR or UNKNOWN line naming it) or reads no stone from it; other lines
+  // that are not an answer are skipped as while waiting for a move.
   Result<std::optional<std::string>> ask_brain_swap(const v1::Clocks& clocks,
                                                     SteadyTime deadline) {
+    // Gomocup's form lists the stones as "x,y"; Rapfi reads "x,y,f" (1 own, 2 the opponent's)
+    // there, as in BOARD, and answers an opening of three stones to what it read as an empty
+    // board: then the stones go again in that form.
+    for (const bool with_owner : {false, true}) {
+      auto answer = swap2_round(clocks, deadline, with_owner);
+      if (!answer) return Error{answer.message()};
+      if (*answer != kReadNoStone) return *answer == kUnknownCommand
+                                              ? std::optional<std::string>()
+                                              : std::optional<std::string>(*answer);
+      note(with_owner ? "the brain read no stone from SWAP2BOARD in either form"
+                      : "the brain read no stone from SWAP2BOARD: the stones again as x,y,f");
+    }
+    return std::optional<std::string>();
+  }
+
+  static constexpr std::string_view kReadNoStone = "(no stone read)";
+  static constexpr std::string_view kUnknownCommand = "(unknown command)";
+
+  // One SWAP2BOARD and its answer: "swap", "keep", kReadNoStone or kUnknownCommand.
+  Result<std::string> swap2_round(const v1::Clocks& clocks, SteadyTime deadline,
+                                  bool with_owner) {
     const std::int64_t bank = bank_left_ms(clocks);
     Status sent = send("INFO time_left " + std::to_string(bank < 0 ? 2147483647 : bank));
     if (sent) sent = send("SWAP2BOARD");
+    const gomoku::Colour mine = replica_.colour_of(seat());
     for (const auto& [p, colour] : stones_)
-      if (sent) sent = send(piskvork_lines::format_point(p));
+      if (sent)
+        sent = send(piskvork_lines::format_point(p) +
+                    (with_owner ? (colour == mine ? ",1" : ",2") : ""));
     if (sent) sent = send("DONE");
     if (!sent) return Error{sent.message()};
     told_.clear();  // what the brain holds now is its own affair: the next move sends BOARD
@@ -204,11 +228,10 @@ class PiskvorkBridge final : public BridgeBase {
       if (line->empty()) continue;
       std::string upper = *line;
       for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-      const bool refusal = piskvork_lines::is_error(*line) ||
-                           upper.rfind("UNKNOWN", 0) == 0;
+      const bool refusal = piskvork_lines::is_error(*line) || upper.rfind("UNKNOWN", 0) == 0;
       if (refusal && upper.find("SWAP2BOARD") != std::string::npos) {
         note("the brain does not know SWAP2BOARD: " + quoted_line(*line));
-        return std::optional<std::string>();
+        return std::string(kUnknownCommand);
       }
       if (refusal || piskvork_lines::is_comment(*line)) {
         if (!piskvork_lines::is_comment(*line)) note("not an answer, ignored: " + quoted_line(*line));
@@ -217,13 +240,14 @@ class PiskvorkBridge final : public BridgeBase {
       const auto words = split_words(upper);
       if (words.size() == 1 && words[0] == "SWAP") {
         set_comment("swap decided by the brain (SWAP2BOARD)");
-        return std::optional<std::string>("swap");
+        return std::string("swap");
       }
-      bool stones = !words.empty() && words.size() <= 2;
+      bool stones = !words.empty() && words.size() <= 3;
       for (const auto word : words) stones = stones && piskvork_lines::parse_point(word).ok();
+      if (stones && words.size() == 3) return std::string(kReadNoStone);  // an opening's three
       if (stones || piskvork_lines::parse_point(*line)) {
         set_comment("keep decided by the brain (SWAP2BOARD answered " + quoted_line(*line) + ")");
-        return std::optional<std::string>("keep");
+        return std::string("keep");
       }
       note("not an answer to SWAP2BOARD, ignored: " + quoted_line(*line));
     }

@@ -163,6 +163,7 @@ TEST(PiskvorkSide, Swap2Board) {
   EXPECT_EQ(distinct.size(), 3u) << three;
   for (const std::vector<std::string>& given :
        {std::vector<std::string>{"7,7", "8,8", "6,8"},
+        std::vector<std::string>{"7,7,2", "8,8,1", "6,8,2"},  // Rapfi's form, f ignored
         std::vector<std::string>{"7,7", "8,8", "6,8", "9,9", "5,7"}}) {
     EXPECT_TRUE(brain.handle("SWAP2BOARD").empty());
     for (const auto& st : given) EXPECT_TRUE(brain.handle(st).empty());

@@ -169,11 +169,14 @@ class PiskvorkSide final : public EngineSide {
   }
 
   // One line of a BOARD, YXBOARD or SWAP2BOARD listing: x,y,f (f 1 own, 2 the opponent's;
-  // SWAP2BOARD: x,y, the stones in the order played), until DONE.
+  // SWAP2BOARD: x,y, the stones in the order played, as Gomocup defines it — or x,y,f as
+  // Rapfi reads it there, the f ignored), until DONE.
   std::vector<std::string> board_line(std::string_view line, Clock::time_point asked) {
     if (upper(line) != "DONE") {
       const bool swap2 = listing_ == Listing::kSwap2;
-      const auto comma = swap2 ? line.size() : line.rfind(',');
+      const bool owner_given =
+          std::count(line.begin(), line.end(), ',') == 2;  // x,y,f (SWAP2BOARD: ignored)
+      const auto comma = swap2 && !owner_given ? line.size() : line.rfind(',');
       std::int64_t who = swap2 ? 1 + static_cast<std::int64_t>(board_.size() % 2) : 0;
       auto p = comma == std::string_view::npos ? Result<Point>(fail("expected x,y,f"))
                                                : piskvork_lines::parse_point(line.substr(0, comma));

@@ -3,6 +3,7 @@
 // (avoiding renju-forbidden points for black). It prints MESSAGE and DEBUG lines
 // before each move, which the manager must ignore. See behaviour.h for the ways
 // it misbehaves.
+#include <algorithm>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -131,6 +132,19 @@ int main(int argc, char** argv) {
       state = *position;
       last = stones.empty() ? gomoku::kNoPoint : stones.back().first;
       play();
+    } else if (line == "SWAP2BOARD" && options.behave == testengine::Behave::kNoisy) {
+      // As Rapfi reads it: x,y,f lines (Gomocup's x,y lines are an error each, and the board
+      // is then empty: the answer is an opening of three stones). Given stones: it swaps.
+      int stones = 0;
+      while (std::getline(std::cin, line)) {
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        if (line == "DONE") break;
+        if (std::count(line.begin(), line.end(), ',') == 2)
+          ++stones;
+        else
+          say("ERROR Color is not a valid value, must be one of [1, 2, 3].");
+      }
+      say(stones == 0 ? "7,7 8,7 9,9" : "SWAP");
     } else if (line == "END") {
       if (testengine::leaves_on_goodbye(options)) return 0;
     } else if (line.rfind("INFO boyi_", 0) == 0 && options.behave == testengine::Behave::kNoisy) {
