@@ -620,10 +620,7 @@ TEST(PostgresCluster, ATournamentEntrantConnectedElsewhereGetsAndPlaysItsGames) 
     EXPECT_EQ(mover.match_ended()->outcome().ending(), v1::ENDING_NORMAL);
   }
   ASSERT_TRUE(wait_until(
-      [&] {
-        auto t = tournament_summary(b.port(), *tournament);
-        return t.is_object() && t["status"] == "finished";
-      },
+      [&] { return tournament_finished(b.port(), *tournament); },
       30s))
       << cluster.logs();
 }
@@ -789,10 +786,7 @@ TEST(PostgresCluster, ASigkilledNodesMatchesAndTournamentFinishOnTheOtherNodes) 
 
   // The tournament finishes on a survivor, every game once.
   ASSERT_TRUE(wait_until(
-      [&] {
-        auto t = tournament_summary(survivors[0]->port(), *tournament);
-        return t.is_object() && t["status"] == "finished";
-      },
+      [&] { return tournament_finished(survivors[0]->port(), *tournament); },
       120s))
       << cluster.logs();
   auto report = http_json(survivors[1]->port(), "GET", "/api/tournaments/" + *tournament);

@@ -259,10 +259,7 @@ TEST(TournamentEntrants, AHouseEngineEntrantPlaysItsGames) {
   auto started = start_tournament(s.port(), spec, tourney::basic_auth("root", "root-password-1"));
   E2E_ASSERT_OK(started, &s);
   ASSERT_TRUE(wait_until(
-      [&] {
-        auto t = tournament_summary(s.port(), *started);
-        return t.is_object() && t["status"] == "finished";
-      },
+      [&] { return tournament_finished(s.port(), *started); },
       180s))
       << log_of(&s);
   auto report = http_json(s.port(), "GET", "/api/tournaments/" + *started);
@@ -309,10 +306,7 @@ TEST(TournamentEntrants, AnOpeningSuiteOpensEachGameAndIsPlayedFromBothSides) {
   auto started = start_tournament(s.port(), spec, admin);
   E2E_ASSERT_OK(started, &s);
   ASSERT_TRUE(wait_until(
-      [&] {
-        auto t = tournament_summary(s.port(), *started);
-        return t.is_object() && t["status"] == "finished";
-      },
+      [&] { return tournament_finished(s.port(), *started); },
       180s))
       << log_of(&s);
   auto report = http_json(s.port(), "GET", "/api/tournaments/" + *started);
@@ -473,10 +467,7 @@ TEST(TournamentEntrants, AVoidedGameIsPlayedAgain) {
   EXPECT_TRUE(resigned->has_ack()) << describe(*resigned);
 
   ASSERT_TRUE(wait_until(
-      [&] {
-        auto t = tournament_summary(s.port(), id);
-        return t.is_object() && t["status"] == "finished";
-      },
+      [&] { return tournament_finished(s.port(), id); },
       15s));
   auto report = http_json(s.port(), "GET", "/api/tournaments/" + id);
   E2E_ASSERT_OK(report, &s);

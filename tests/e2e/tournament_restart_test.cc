@@ -50,10 +50,7 @@ TEST(TournamentRestart, SigkillMidTournamentResumesAndRecordsEveryGameOnce) {
       << log_of(&s);
 
   ASSERT_TRUE(wait_until(
-      [&] {
-        auto t = tournament_summary(s.port(), id);
-        return t.is_object() && t["status"] == "finished";
-      },
+      [&] { return tournament_finished(s.port(), id); },
       120s))
       << log_of(&s);
 

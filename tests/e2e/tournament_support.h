@@ -100,4 +100,10 @@ inline nlohmann::json tournament_summary(std::uint16_t port, const std::string& 
   return r->body["tournament"];
 }
 
+// Whether the tournament's summary says it is over (a wait_until condition).
+inline bool tournament_finished(std::uint16_t port, const std::string& id) {
+  const auto t = tournament_summary(port, id);
+  return t.is_object() && t["status"] == "finished";
+}
+
 }  // namespace boyi::e2e
