@@ -196,20 +196,22 @@ class PiskvorkBridge final : public BridgeBase {
     for (const bool with_owner : {false, true}) {
       auto answer = swap2_round(clocks, deadline, with_owner);
       if (!answer) return Error{answer.message()};
-      if (*answer != kReadNoStone) return *answer == kUnknownCommand
-                                              ? std::optional<std::string>()
-                                              : std::optional<std::string>(*answer);
+      switch (*answer) {
+        case Swap2Answer::kSwap: return std::optional<std::string>("swap");
+        case Swap2Answer::kKeep: return std::optional<std::string>("keep");
+        case Swap2Answer::kUnknownCommand: return std::optional<std::string>();
+        case Swap2Answer::kReadNoStone: break;
+      }
       note(with_owner ? "the brain read no stone from SWAP2BOARD in either form"
                       : "the brain read no stone from SWAP2BOARD: the stones again as x,y,f");
     }
     return std::optional<std::string>();
   }
 
-  static constexpr std::string_view kReadNoStone = "(no stone read)";
-  static constexpr std::string_view kUnknownCommand = "(unknown command)";
+  enum class Swap2Answer { kSwap, kKeep, kReadNoStone, kUnknownCommand };
 
-  // One SWAP2BOARD and its answer: "swap", "keep", kReadNoStone or kUnknownCommand.
-  Result<std::string> swap2_round(const v1::Clocks& clocks, SteadyTime deadline,
+  // One SWAP2BOARD and the brain's answer to it.
+  Result<Swap2Answer> swap2_round(const v1::Clocks& clocks, SteadyTime deadline,
                                   bool with_owner) {
     const std::int64_t bank = bank_left_ms(clocks);
     Status sent = send("INFO time_left " + std::to_string(bank < 0 ? 2147483647 : bank));
@@ -231,7 +233,7 @@ class PiskvorkBridge final : public BridgeBase {
       const bool refusal = piskvork_lines::is_error(*line) || upper.rfind("UNKNOWN", 0) == 0;
       if (refusal && upper.find("SWAP2BOARD") != std::string::npos) {
         note("the brain does not know SWAP2BOARD: " + quoted_line(*line));
-        return std::string(kUnknownCommand);
+        return Swap2Answer::kUnknownCommand;
       }
       if (refusal || piskvork_lines::is_comment(*line)) {
         if (!piskvork_lines::is_comment(*line)) note("not an answer, ignored: " + quoted_line(*line));
@@ -240,14 +242,14 @@ class PiskvorkBridge final : public BridgeBase {
       const auto words = split_words(upper);
       if (words.size() == 1 && words[0] == "SWAP") {
         set_comment("swap decided by the brain (SWAP2BOARD)");
-        return std::string("swap");
+        return Swap2Answer::kSwap;
       }
       bool stones = !words.empty() && words.size() <= 3;
       for (const auto word : words) stones = stones && piskvork_lines::parse_point(word).ok();
-      if (stones && words.size() == 3) return std::string(kReadNoStone);  // an opening's three
+      if (stones && words.size() == 3) return Swap2Answer::kReadNoStone;  // an opening's three
       if (stones || piskvork_lines::parse_point(*line)) {
         set_comment("keep decided by the brain (SWAP2BOARD answered " + quoted_line(*line) + ")");
-        return std::string("keep");
+        return Swap2Answer::kKeep;
       }
       note("not an answer to SWAP2BOARD, ignored: " + quoted_line(*line));
     }
