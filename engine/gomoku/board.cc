@@ -1,6 +1,7 @@
 #include "engine/gomoku/board.h"
 
 #include <cstring>
+#include <utility>
 
 namespace boyi::gomoku {
 namespace {
@@ -98,11 +99,16 @@ const LineTable& line_table() {
 
 constexpr std::array<int, kWindow> kPow3 = {1, 3, 9, 27, 81, 0, 243, 729, 2187, 6561, 19683};
 
+// Unrolled at compile time: the hottest function of the renju foul test, and a loop here
+// costs the fuzzing build (which traces every comparison) most of its speed.
+template <std::size_t... I>
+inline int window_key(const std::uint8_t* cells, int at, int step, std::index_sequence<I...>) {
+  return ((kDigit[cells[at + kOffsets[I] * step]] * kPow3[I]) + ...);
+}
+
 inline int window_key(const std::uint8_t* cells, int at, int step) {
-  int key = 0;
-  for (int i = 0; i < kWindow; ++i)
-    if (i != kMid) key += kDigit[cells[at + kOffsets[i] * step]] * kPow3[i];
-  return key;
+  // kPow3[kMid] is 0: the centre adds nothing (and is read, in bounds, like any cell).
+  return window_key(cells, at, step, std::make_index_sequence<kWindow>{});
 }
 
 Foul foul_at(std::uint8_t* cells, int at);
