@@ -3,6 +3,8 @@
 #include <cstring>
 #include <utility>
 
+#include "base/untraced.h"
+
 namespace boyi::gomoku {
 namespace {
 
@@ -99,14 +101,14 @@ const LineTable& line_table() {
 
 constexpr std::array<int, kWindow> kPow3 = {1, 3, 9, 27, 81, 0, 243, 729, 2187, 6561, 19683};
 
-// Unrolled at compile time: the hottest function of the renju foul test, and a loop here
-// costs the fuzzing build (which traces every comparison) most of its speed.
+// Unrolled at compile time: the hottest function of the renju foul test.
 template <std::size_t... I>
-inline int window_key(const std::uint8_t* cells, int at, int step, std::index_sequence<I...>) {
+BOYI_UNTRACED inline int window_key(const std::uint8_t* cells, int at, int step,
+                                    std::index_sequence<I...>) {
   return ((kDigit[cells[at + kOffsets[I] * step]] * kPow3[I]) + ...);
 }
 
-inline int window_key(const std::uint8_t* cells, int at, int step) {
+BOYI_UNTRACED inline int window_key(const std::uint8_t* cells, int at, int step) {
   // kPow3[kMid] is 0: the centre adds nothing (and is read, in bounds, like any cell).
   return window_key(cells, at, step, std::make_index_sequence<kWindow>{});
 }
