@@ -42,6 +42,9 @@ struct AnalystOptions {
   bool quiescence_fours = true;
   bool history = true;
   bool aspiration = true;
+  // The ccgc opening's stones 2 and 3 and the swap from the measured book (ccgc_book.h);
+  // off, from searches of the three stones (the engine before the book, for comparison).
+  bool opening_book = true;
   EvalWeights weights = default_weights();
   // The alpha-beta leaf evaluation (none: the pattern sum with `weights`).
   std::shared_ptr<const PositionEvaluator> evaluator;

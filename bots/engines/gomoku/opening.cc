@@ -4,6 +4,7 @@
 #include <cstdlib>
 
 #include "bots/engines/gomoku/candidates.h"
+#include "bots/engines/gomoku/ccgc_book.h"
 
 namespace boyi::bots::gomoku_threat {
 namespace {
@@ -19,6 +20,14 @@ constexpr int kDepth = 4;
 constexpr int kShallowDepth = 2;
 constexpr Millis kDeepMillis = 40;  // per candidate, for kDepth
 constexpr std::size_t kOfferCandidates = 12;
+// Without the book: black's advantage that counts as balanced after stone 3 (evaluation
+// units), about the median over the 26 standard openings by these searches (black has a stone
+// more at their leaves).
+constexpr int kSwapMargin = 335;
+
+// Openings whose expected scores differ by less than this are equally balanced: the player
+// picks among them at random, so that its games do not all start alike.
+constexpr double kBalanceTie = 0.02;
 
 std::vector<Move> legal(const State& s) {
   State::MoveList list;
@@ -26,10 +35,26 @@ std::vector<Move> legal(const State& s) {
   return {list.begin(), list.end()};
 }
 
+// The one stone of `colour` on the board other than H8 (the opening's stone 2 or 3).
+Point stone_besides_centre(const State& s, Colour colour) {
+  for (int p = 0; p < gomoku::kPoints; ++p) {
+    const auto point = static_cast<Point>(p);
+    if (point != gomoku::kH8 && s.at(point) == gomoku::stone_of(colour)) return point;
+  }
+  return gomoku::kNoPoint;
+}
+
+// How far from even black's game is after three stones (0 even, 0.5 a sure result); an
+// opening outside the book counts as the least balanced.
+double imbalance(Point white, Point black) {
+  const BookOpening* opening = find_opening(white, black);
+  return opening ? std::abs(expected_black_score(*opening) - 0.5) : 0.5;
+}
+
 }  // namespace
 
-OpeningPlayer::OpeningPlayer(AnalystOptions options)
-    : analyst_([&] {
+OpeningPlayer::OpeningPlayer(AnalystOptions options, std::uint64_t seed)
+    : book_(options.opening_book), rng_(seed), analyst_([&] {
         options.table_bits = 16;
         // No bonus for the side to move: a bonus that large makes values at
         // leaves of different parity (a threat answered past the horizon)
@@ -57,10 +82,11 @@ Move OpeningPlayer::choose(const State& s, const TimeBudget& budget) {
     case Step::kStone1:
       return Move::place(gomoku::kH8);
     case Step::kStone2:
-      return second_stone(s, budget);
+      return book_ ? second_stone(s) : second_stone_by_search(s, budget);
     case Step::kStone3:
-      return third_stone(s, budget);
+      return book_ ? third_stone(s) : third_stone_by_search(s, budget);
     case Step::kSwap:
+      if (book_) return swap_or_keep(s);
       return black_advantage(s, slice(budget, 0.9)) > kSwapMargin ? Move::swap() : Move::keep();
     case Step::kOffer:
       return offer(s, budget);
@@ -73,47 +99,44 @@ Move OpeningPlayer::choose(const State& s, const TimeBudget& budget) {
   return moves.empty() ? Move{} : moves.front();
 }
 
-Move OpeningPlayer::second_stone(const State& s, const TimeBudget& budget) {
-  // The neighbours of H8 fall into two classes (direct and diagonal); one of each.
-  const std::array<Point, 2> tries = {gomoku::make_point(7, 8), gomoku::make_point(8, 8)};
-  Point best = tries[0];
-  int best_value = 0;
-  const int depth = depth_for(budget, tries.size());
-  for (std::size_t i = 0; i < tries.size(); ++i) {
-    Position pos(s, analyst_.options().weights);
-    pos.play(tries[i]);
-    const int black = value(pos, slice(budget, 0.9 / static_cast<double>(tries.size() - i)), depth);
-    if (i == 0 || black < best_value) {
-      best = tries[i];
-      best_value = black;
-    }
-  }
-  return Move::place(best);
+Move OpeningPlayer::pick_balanced(const std::vector<std::pair<Move, double>>& scored, bool most) {
+  double best = scored.front().second;
+  for (const auto& [m, v] : scored) best = most ? std::max(best, v) : std::min(best, v);
+  std::vector<Move> ties;
+  for (const auto& [m, v] : scored)
+    if (std::abs(v - best) < kBalanceTie) ties.push_back(m);
+  return ties[rng_.below(static_cast<std::uint32_t>(ties.size()))];
 }
 
-int OpeningPlayer::black_advantage(const State& s, const TimeBudget& budget) {
-  Position pos(s, analyst_.options().weights);
-  if (pos.to_move() == Colour::kBlack) pos.pass();  // white is to play stone 4
-  return -value(pos, budget, depth_for(budget, 1));
+Move OpeningPlayer::second_stone(const State& s) {
+  // Black will make the most balanced opening it can after this stone, and white then takes
+  // the better side by swap or keep: so white wants the stone after which black's best
+  // balance is worst.
+  std::vector<std::pair<Move, double>> scored;
+  for (const Move& m : legal(s)) {
+    State next = s;
+    if (!next.apply_checked(next.to_move(), m)) continue;
+    double best = 0.5;
+    for (const Move& third : legal(next)) best = std::min(best, imbalance(m.point, third.point));
+    scored.emplace_back(m, best);
+  }
+  return pick_balanced(scored, /*most=*/true);
 }
 
-Move OpeningPlayer::third_stone(const State& s, const TimeBudget& budget) {
-  const auto moves = legal(s);
-  Move best = moves.front();
-  int best_gap = 0;
-  const int depth = depth_for(budget, moves.size());
-  for (std::size_t i = 0; i < moves.size(); ++i) {
-    Position pos(s, analyst_.options().weights);
-    pos.play(moves[i].point);
-    const TimeBudget b = slice(budget, 0.9 / static_cast<double>(moves.size() - i));
-    const int advantage = -value(pos, b, depth);
-    const int gap = std::abs(advantage - kSwapMargin);
-    if (i == 0 || gap < best_gap) {
-      best = moves[i];
-      best_gap = gap;
-    }
-  }
-  return best;
+Move OpeningPlayer::third_stone(const State& s) {
+  // The seat playing white may swap and take whichever side is better: the most balanced
+  // opening leaves it the least.
+  const Point white = stone_besides_centre(s, Colour::kWhite);
+  std::vector<std::pair<Move, double>> scored;
+  for (const Move& m : legal(s)) scored.emplace_back(m, imbalance(white, m.point));
+  return pick_balanced(scored, /*most=*/false);
+}
+
+Move OpeningPlayer::swap_or_keep(const State& s) const {
+  const BookOpening* opening = find_opening(stone_besides_centre(s, Colour::kWhite),
+                                            stone_besides_centre(s, Colour::kBlack));
+  // Every ccgc opening is in the book; were one not, white keeps the colour it was given.
+  return opening && expected_black_score(*opening) > 0.5 ? Move::swap() : Move::keep();
 }
 
 std::vector<std::pair<Point, int>> OpeningPlayer::rank_offers(const State& s,
@@ -181,6 +204,51 @@ Move OpeningPlayer::pick(const State& s, const TimeBudget& budget) {
     if (i == 0 || white > best_value) {
       best = moves[i];
       best_value = white;
+    }
+  }
+  return best;
+}
+
+// ---- Without the book (book=0): each decision from searches of the three stones. ----
+
+Move OpeningPlayer::second_stone_by_search(const State& s, const TimeBudget& budget) {
+  // The neighbours of H8 fall into two classes (direct and diagonal); one of each.
+  const std::array<Point, 2> tries = {gomoku::make_point(7, 8), gomoku::make_point(8, 8)};
+  Point best = tries[0];
+  int best_value = 0;
+  const int depth = depth_for(budget, tries.size());
+  for (std::size_t i = 0; i < tries.size(); ++i) {
+    Position pos(s, analyst_.options().weights);
+    pos.play(tries[i]);
+    const int black = value(pos, slice(budget, 0.9 / static_cast<double>(tries.size() - i)), depth);
+    if (i == 0 || black < best_value) {
+      best = tries[i];
+      best_value = black;
+    }
+  }
+  return Move::place(best);
+}
+
+int OpeningPlayer::black_advantage(const State& s, const TimeBudget& budget) {
+  Position pos(s, analyst_.options().weights);
+  if (pos.to_move() == Colour::kBlack) pos.pass();  // white is to play stone 4
+  return -value(pos, budget, depth_for(budget, 1));
+}
+
+Move OpeningPlayer::third_stone_by_search(const State& s, const TimeBudget& budget) {
+  const auto moves = legal(s);
+  Move best = moves.front();
+  int best_gap = 0;
+  const int depth = depth_for(budget, moves.size());
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    Position pos(s, analyst_.options().weights);
+    pos.play(moves[i].point);
+    const TimeBudget b = slice(budget, 0.9 / static_cast<double>(moves.size() - i));
+    const int advantage = -value(pos, b, depth);
+    const int gap = std::abs(advantage - kSwapMargin);
+    if (i == 0 || gap < best_gap) {
+      best = moves[i];
+      best_gap = gap;
     }
   }
   return best;

@@ -1,10 +1,9 @@
-// The `threat` engine's decisions in the ccgc opening (三手交换五手N打), each
-// from searched values of the positions it can lead to:
-//  - stone 2 (white, next to H8): the neighbour after which black's best is least;
-//  - stone 3 (black, inside the central 5x5): the most balanced point, since the
-//    seat playing white may then swap colours and take whichever side is better;
-//  - swap or keep: swap when black's side is better than the margin by which a
-//    search overrates black here (white still picks black's stone 5 of N);
+// The `threat` engine's decisions in the ccgc opening (三手交换五手N打):
+//  - stone 2 (white, next to H8), stone 3 (black, inside the central 5x5) and the swap, from
+//    the measured scores of the 26 standard openings (ccgc_book.h): black makes the most
+//    balanced opening it can, since the seat playing white then takes the better side; white's
+//    stone 2 is the one after which black can balance least; white swaps when black's
+//    expected score is above one half;
 //  - the N offers for stone 5 (black): white will pick the offer worst for
 //    black, so offer the N points whose value after white's best reply is
 //    highest; symmetric-equivalent points are never both offered (the engine's
@@ -15,33 +14,35 @@
 #include <cstdint>
 #include <vector>
 
+#include "base/rng.h"
 #include "bots/engines/gomoku/analyst.h"
 #include "engine/gomoku/gomoku.h"
 
 namespace boyi::bots::gomoku_threat {
 
-// Black's advantage that counts as balanced after stone 3 (evaluation units):
-// about the median over the 26 standard openings by these searches (black
-// has a stone more at their leaves).
-inline constexpr int kSwapMargin = 335;
-
 // Every candidate is valued by a search from empty tables, so a value depends
 // on the position alone (not on what was searched before it).
 class OpeningPlayer {
  public:
-  explicit OpeningPlayer(AnalystOptions options);
+  // `seed`: the choice among equally balanced openings.
+  explicit OpeningPlayer(AnalystOptions options, std::uint64_t seed = 1);
 
   // The action for the opening step of s (s.step() is kStone1..kChoose, not kStone4).
   gomoku::Move choose(const gomoku::State& s, const TimeBudget& budget);
 
-  // Black's advantage after three stones with white to play stone 4.
-  int black_advantage(const gomoku::State& s, const TimeBudget& budget);
   // The points for stone 5 ranked best first for black, with their values.
   std::vector<std::pair<Point, int>> rank_offers(const gomoku::State& s, const TimeBudget& budget);
 
  private:
-  gomoku::Move second_stone(const gomoku::State& s, const TimeBudget& budget);
-  gomoku::Move third_stone(const gomoku::State& s, const TimeBudget& budget);
+  gomoku::Move second_stone(const gomoku::State& s);
+  gomoku::Move third_stone(const gomoku::State& s);
+  gomoku::Move swap_or_keep(const gomoku::State& s) const;
+  // Without the book (the option book=0).
+  gomoku::Move second_stone_by_search(const gomoku::State& s, const TimeBudget& budget);
+  gomoku::Move third_stone_by_search(const gomoku::State& s, const TimeBudget& budget);
+  int black_advantage(const gomoku::State& s, const TimeBudget& budget);
+  // Of (move, imbalance) pairs, one with the most (or least) imbalance, at random among ties.
+  gomoku::Move pick_balanced(const std::vector<std::pair<gomoku::Move, double>>& scored, bool most);
   gomoku::Move offer(const gomoku::State& s, const TimeBudget& budget);
   gomoku::Move pick(const gomoku::State& s, const TimeBudget& budget);
 
@@ -50,6 +51,8 @@ class OpeningPlayer {
   // The search depth that `candidates` searches can share `budget` at.
   int depth_for(const TimeBudget& budget, std::size_t candidates) const;
 
+  bool book_;
+  Rng rng_;
   Analyst analyst_;
   // The ranked offers of the position being offered on (one offer per action).
   std::uint64_t plan_key_ = 0;

@@ -38,8 +38,8 @@ Move fallback(const State& s, Seat seat) {
 
 }  // namespace
 
-ThreatPlayer::ThreatPlayer(std::string name, AnalystOptions options)
-    : name_(std::move(name)), analyst_(options), opening_(options) {}
+ThreatPlayer::ThreatPlayer(std::string name, AnalystOptions options, std::uint64_t seed)
+    : name_(std::move(name)), analyst_(options), opening_(options, seed) {}
 
 Move ThreatPlayer::choose(const State& s, Seat seat, const TimeBudget& budget) {
   Move m;
@@ -78,8 +78,9 @@ std::optional<ChoiceNote> ThreatPlayer::last_note() const {
 
 Result<AnalystOptions> threat_options(const PlayerSpec& spec,
                                       const std::vector<std::string_view>& extra_keys) {
-  std::vector<std::string_view> keys = {"vcf", "vct", "defend",  "depth", "width", "nodes",
-                                        "tss", "leafvcf", "lmr", "qfours", "history", "asp"};
+  std::vector<std::string_view> keys = {"vcf",     "vct", "defend",  "depth", "width",
+                                        "nodes",   "tss", "leafvcf", "lmr",   "qfours",
+                                        "history", "asp", "book"};
   keys.insert(keys.end(), extra_keys.begin(), extra_keys.end());
   if (auto st = spec.only(keys); !st) return Error{st.message()};
   AnalystOptions o;
@@ -95,13 +96,15 @@ Result<AnalystOptions> threat_options(const PlayerSpec& spec,
   auto qfours = spec.integer("qfours", 1, 0, 1);
   auto history = spec.integer("history", 1, 0, 1);
   auto asp = spec.integer("asp", 1, 0, 1);
+  auto book = spec.integer("book", 1, 0, 1);
   for (const auto* r : {&vcf, &vct, &defend, &depth, &width, &nodes, &tss, &leaf, &lmr, &qfours,
-                        &history, &asp})
+                        &history, &asp, &book})
     if (!*r) return Error{r->message()};
   o.reductions = *lmr != 0;
   o.quiescence_fours = *qfours != 0;
   o.history = *history != 0;
   o.aspiration = *asp != 0;
+  o.opening_book = *book != 0;
   o.vcf = *vcf != 0;
   o.vct = *vct != 0;
   o.defend = *defend != 0;
@@ -118,10 +121,11 @@ Result<AnalystOptions> threat_options(const PlayerSpec& spec,
 
 Result<std::unique_ptr<Player<gomoku::State>>> make_threat_player(const PlayerSpec& spec,
                                                                   std::string_view text,
-                                                                  std::uint64_t) {
+                                                                  std::uint64_t seed) {
   auto o = threat_options(spec);
   if (!o) return Error{o.message()};
-  std::unique_ptr<Player<gomoku::State>> p = std::make_unique<ThreatPlayer>(std::string(text), *o);
+  std::unique_ptr<Player<gomoku::State>> p =
+      std::make_unique<ThreatPlayer>(std::string(text), *o, seed);
   return p;
 }
 

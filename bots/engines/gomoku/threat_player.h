@@ -11,6 +11,9 @@
 //   nodes=N     alpha-beta node limit per move (none)
 //   tss=N       node limit of each VCF search (60000; VCT gets two thirds)
 //   leafvcf=N   nodes of a VCF probe at alpha-beta leaves (0: none)
+//   lmr, qfours, history, asp=0|1  the alpha-beta's refinements (1), for ablations
+//   book=0|1    the ccgc opening's stones 2, 3 and swap from the measured book (1), or
+//               from searches (0: the engine before the book)
 #pragma once
 
 #include <cstdint>
@@ -28,7 +31,8 @@ namespace boyi::bots::gomoku_threat {
 
 class ThreatPlayer : public Player<gomoku::State> {
  public:
-  ThreatPlayer(std::string name, AnalystOptions options);
+  // `seed`: the opening's choice among equally balanced openings.
+  ThreatPlayer(std::string name, AnalystOptions options, std::uint64_t seed);
   std::string name() const override { return name_; }
   gomoku::Move choose(const gomoku::State& s, Seat seat, const TimeBudget& budget) override;
 
@@ -56,6 +60,6 @@ Result<std::unique_ptr<Player<gomoku::State>>> make_threat_player(const PlayerSp
 inline constexpr std::string_view kThreatHelp =
     "pattern evaluation, VCF/VCT threat-space search, alpha-beta, ccgc opening; "
     "threat[:vcf=0|1,vct=0|1,defend=0|1,depth=N,width=N,nodes=N,tss=N,leafvcf=N,"
-    "lmr=0|1,qfours=0|1,history=0|1,asp=0|1]";
+    "lmr=0|1,qfours=0|1,history=0|1,asp=0|1,book=0|1]";
 
 }  // namespace boyi::bots::gomoku_threat

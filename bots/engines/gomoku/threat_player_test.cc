@@ -5,12 +5,15 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
+#include <set>
 
+#include "base/rng.h"
+#include "bots/engines/gomoku/ccgc_book.h"
 #include "bots/engines/gomoku/opening.h"
 #include "bots/engines/gomoku/test_positions.h"
 #include "bots/engines/gomoku/threat_player.h"
 #include "bots/player.h"
-#include "base/rng.h"
 
 namespace boyi::bots::gomoku_threat {
 namespace {
@@ -131,18 +134,89 @@ State ccgc_after(std::string_view rules_text, std::initializer_list<std::string_
   return s;
 }
 
-TEST(ThreatOpening, SwapsAStrongBlackShapeAndKeepsAWeakOne) {
-  const char* rules = "rule=renju opening=ccgc fifth_n=2";
-  // Black H8 H9: an open two in the centre, white's stone off its line.
-  const State strong = ccgc_after(rules, {"H8", "I7", "H9"});
-  // Black F10 behind white's G9, which cuts it from H8.
-  const State weak = ccgc_after(rules, {"H8", "G9", "F10"});
-  ASSERT_EQ(strong.step(), Step::kSwap);
-  OpeningPlayer opening(quick_options());
-  const TimeBudget unlimited;
-  EXPECT_GT(opening.black_advantage(strong, unlimited), opening.black_advantage(weak, unlimited));
-  EXPECT_EQ(choose_text(strong), "swap");
-  EXPECT_EQ(choose_text(weak), "keep");
+constexpr const char* kCcgc = "rule=renju opening=ccgc fifth_n=2";
+
+TEST(CcgcBook, HoldsEachOfTheProceduresThreeStoneOpeningsOnceInAllItsImages) {
+  State start(testing::rules(kCcgc));
+  ASSERT_TRUE(start.apply_checked(0, Move::place(gomoku::kH8)).ok());
+  std::set<const BookOpening*> reached;
+  State::MoveList seconds, thirds;
+  start.legal_moves(seconds);
+  ASSERT_EQ(seconds.size(), 8u);
+  for (const Move& second : seconds) {
+    State s = start;
+    ASSERT_TRUE(s.apply_checked(s.to_move(), second).ok());
+    s.legal_moves(thirds);
+    for (const Move& third : thirds) {
+      const BookOpening* o = find_opening(second.point, third.point);
+      ASSERT_NE(o, nullptr) << gomoku::format_point(second.point) << " "
+                            << gomoku::format_point(third.point);
+      reached.insert(o);
+    }
+  }
+  EXPECT_EQ(reached.size(), 26u);
+  for (const BookOpening& o : ccgc_book()) {
+    EXPECT_GT(o.games, 0);
+    EXPECT_GE(o.black_points, 0);
+    EXPECT_LE(o.black_points, o.games);
+    for (int symmetry = 0; symmetry < 8; ++symmetry)
+      EXPECT_EQ(find_opening(gomoku::symmetric_point(symmetry, o.white),
+                             gomoku::symmetric_point(symmetry, o.black)),
+                &o);
+  }
+  // Not a standard opening: stone 3 outside the central square.
+  EXPECT_EQ(find_opening(gomoku::make_point(7, 8), gomoku::make_point(7, 11)), nullptr);
+}
+
+TEST(ThreatOpening, SwapsExactlyWhenTheBookGivesBlackMoreThanHalf) {
+  int swaps = 0;
+  for (const BookOpening& o : ccgc_book()) {
+    // Seen through a reflection, as a game may reach it.
+    const Point white = gomoku::symmetric_point(5, o.white);
+    const Point black = gomoku::symmetric_point(5, o.black);
+    const State s =
+        ccgc_after(kCcgc, {"H8", gomoku::format_point(white), gomoku::format_point(black)});
+    ASSERT_EQ(s.step(), Step::kSwap);
+    const bool black_better = expected_black_score(o) > 0.5;
+    EXPECT_EQ(choose_text(s), black_better ? "swap" : "keep") << s.to_text();
+    swaps += black_better;
+  }
+  EXPECT_GT(swaps, 0);  // the book is not one-sided, or this test would be weak
+  EXPECT_LT(swaps, 26);
+}
+
+// How far from even the opening after H8, `white`, `black` is by the book.
+double imbalance(Point white, Point black) {
+  return std::abs(expected_black_score(*find_opening(white, black)) - 0.5);
+}
+
+TEST(ThreatOpening, BlackMakesTheMostBalancedOpeningAndWhiteTheStoneThatLeavesTheLeastBalance) {
+  for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+    State s(testing::rules(kCcgc));
+    const TimeBudget unlimited;
+    auto white = player("threat", seed);
+    auto black = player("threat", seed + 100);
+    ASSERT_TRUE(s.apply_checked(0, black->choose(s, 0, unlimited)).ok());
+    const Move second = white->choose(s, 1, unlimited);
+    ASSERT_TRUE(s.apply_checked(1, second).ok());
+    const Move third = black->choose(s, 0, unlimited);
+    State::MoveList thirds;
+    s.legal_moves(thirds);
+    double least = 1;
+    for (const Move& m : thirds) least = std::min(least, imbalance(second.point, m.point));
+    EXPECT_LT(imbalance(second.point, third.point), least + 0.02)
+        << gomoku::format_point(third.point);
+    // White's stone: no other neighbour of H8 would have left black a less balanced best.
+    for (const Point other : {gomoku::make_point(7, 8), gomoku::make_point(8, 8)}) {
+      State t(testing::rules(kCcgc));
+      ASSERT_TRUE(t.apply_checked(0, Move::place(gomoku::kH8)).ok());
+      ASSERT_TRUE(t.apply_checked(1, Move::place(other)).ok());
+      t.legal_moves(thirds);
+      double best = 1;
+      for (const Move& m : thirds) best = std::min(best, imbalance(other, m.point));
+      EXPECT_LE(best, least + 0.02) << gomoku::format_point(other);
+    }
+  }
 }
 
 TEST(ThreatOpening, OffersTheBestDistinctPointsAndWhiteTakesTheWeakest) {

@@ -6,8 +6,8 @@ namespace boyi::bots {
 namespace {
 
 Result<std::unique_ptr<Player<gomoku::State>>> make_td(const PlayerSpec& spec,
-                                                       std::string_view text, std::uint64_t) {
-  return learned::gomoku_td::make_td_player(learned::gomoku_td::kTdModel, spec, text);
+                                                       std::string_view text, std::uint64_t seed) {
+  return learned::gomoku_td::make_td_player(learned::gomoku_td::kTdModel, spec, text, seed);
 }
 
 }  // namespace

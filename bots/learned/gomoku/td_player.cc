@@ -11,7 +11,8 @@ namespace boyi::bots::learned::gomoku_td {
 
 Result<std::unique_ptr<Player<gomoku::State>>> make_td_player(std::string_view model,
                                                               const PlayerSpec& spec,
-                                                              std::string_view text) {
+                                                              std::string_view text,
+                                                              std::uint64_t seed) {
   auto parsed = gomoku_threat::threat_options(spec, {"weights"});
   if (!parsed) return Error{parsed.message()};
   gomoku_threat::AnalystOptions options = std::move(parsed).value();
@@ -27,7 +28,7 @@ Result<std::unique_ptr<Player<gomoku::State>>> make_td_player(std::string_view m
     return std::make_shared<NetEvaluator>(std::move(net).value());
   });
   std::unique_ptr<Player<gomoku::State>> p =
-      std::make_unique<gomoku_threat::ThreatPlayer>(std::string(text), options);
+      std::make_unique<gomoku_threat::ThreatPlayer>(std::string(text), options, seed);
   return p;
 }
 

@@ -20,9 +20,11 @@ namespace boyi::bots::learned::gomoku_td {
 // shipped: it did not play stronger, see README.md).
 inline constexpr std::string_view kTdModel = "gomoku-bptd.pt";
 
-// A `threat` player evaluating with the network of `model` (or weights=PATH).
+// A `threat` player evaluating with the network of `model` (or weights=PATH); `seed` as
+// threat's.
 Result<std::unique_ptr<Player<gomoku::State>>> make_td_player(std::string_view model,
                                                               const PlayerSpec& spec,
-                                                              std::string_view text);
+                                                              std::string_view text,
+                                                              std::uint64_t seed);
 
 }  // namespace boyi::bots::learned::gomoku_td
