@@ -27,6 +27,9 @@ TimeControl time_control_for(const v1::TimeControl& match, const v1::Clocks& clo
     // move_remaining_ms belongs to the seat whose clock runs; before it runs, the full limit.
     const bool ours = clocks.running() == seat || clocks.running_both();
     tc.per_move_ms = ours ? clocks.move_remaining_ms() : match.per_move_ms();
+    // A margin as large as a short limit would leave the engine no time at all (200 ms of
+    // margin at 200 ms a move made every engine answer at once): at most a quarter of it.
+    tc.safety_margin_ms = std::min<Millis>(tc.safety_margin_ms, match.per_move_ms() / 4);
   }
   if (options.max_move_ms >= 0)
     tc.per_move_ms =

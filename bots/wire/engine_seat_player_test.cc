@@ -50,6 +50,15 @@ TEST(EngineSeatPlayer, TimeControlFromTheMatchAndTheClocks) {
   tc = time_control_for(full, clocks(200000, 100000, 1, 5000), 0, o);
   EXPECT_EQ(tc.per_move_ms, 30000);
 
+  // A short per-move limit: the margin shrinks to a quarter of it, not to the whole limit.
+  v1::TimeControl fast;
+  fast.set_per_move_ms(200);
+  o.safety_margin_ms = 200;
+  tc = time_control_for(fast, clocks(0, 0, 0, 200), 0, o);
+  EXPECT_EQ(tc.safety_margin_ms, 50);
+  EXPECT_EQ(TimeBudget::hard_limit_ms(tc), 150);
+  o.safety_margin_ms = 100;
+
   o.max_move_ms = 250;
   tc = time_control_for(full, clocks(200000, 100000, 0, 12000), 0, o);
   EXPECT_EQ(tc.per_move_ms, 250);
