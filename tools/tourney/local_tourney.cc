@@ -8,6 +8,8 @@
 #include <thread>
 
 #include "bots/client/bot.h"
+#include "engine/games.h"
+#include "referee/presets.h"
 #include "server/accounts/accounts.h"
 #include "server/app/server_app.h"
 #include "server/storage/tournament_store.h"
@@ -72,7 +74,15 @@ Result<Prepared> prepare(const std::filesystem::path& data, const TourneyOptions
   return p;
 }
 
-Result<bots::SeatPlayerFactory> factory_for(const EngineEntry& e, std::uint64_t seed,
+// The game the tournament is played in: --game, or the preset's.
+std::string tournament_game(const TourneyOptions& o) {
+  if (o.preset.empty()) return o.game;
+  const referee::Preset* preset = referee::find_preset(o.preset);
+  return preset ? std::string(preset->game) : std::string();
+}
+
+Result<bots::SeatPlayerFactory> factory_for(const EngineEntry& e, const std::string& game,
+                                            std::uint64_t seed,
                                             const std::string& opening_decider) {
   bots::PlayerChoice choice;
   choice.seed = seed;
@@ -83,7 +93,10 @@ Result<bots::SeatPlayerFactory> factory_for(const EngineEntry& e, std::uint64_t 
     choice.engine_protocol = e.protocol;
     choice.default_spec = "random";  // games the protocol does not serve
   } else {
-    if (auto s = bots::read_player_specs({e.spec}, choice); !s)
+    // A bare spec ("threat") is for the tournament's game, not for every game.
+    const bool bare = !visit_game(e.spec.substr(0, e.spec.find('=')), []<Game G>() {});
+    const std::string spec = bare && !game.empty() ? game + "=" + e.spec : e.spec;
+    if (auto s = bots::read_player_specs({spec}, choice); !s)
       return fail("engine " + e.name + ": " + s.message());
   }
   return bots::make_player_factory(choice);
@@ -123,7 +136,7 @@ Result<int> run_local_tourney(const TourneyOptions& o, std::ostream& out) {
   if (o.data_dir.empty() && temp.path().empty()) return fail("cannot make a temporary folder");
   std::vector<bots::SeatPlayerFactory> factories;
   for (std::size_t i = 0; i < o.engines.size(); ++i) {
-    auto f = factory_for(o.engines[i], o.seed * 1000 + i, o.opening_decider);
+    auto f = factory_for(o.engines[i], tournament_game(o), o.seed * 1000 + i, o.opening_decider);
     if (!f) return Error{f.message()};
     factories.push_back(std::move(f).value());
   }
