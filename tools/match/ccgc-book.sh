@@ -53,7 +53,7 @@ awk '
 ' "$out"/*.log >"$out/scores.txt"
 
 while read -r h8 white black _; do
-  read -r pts games < <(awk -v k="$white $black" '$1 " " $2 == k { print $3, $4 }' "$out/scores.txt")
+  read -r pts games < <(awk -v k="$white $black" '$1 " " $2 == k { print $3, $4 }' "$out/scores.txt") || true
   printf '    {at("%s"), at("%s"), %s, %s},\n' "$white" "$black" "${pts:-0}" "${games:-0}"
 done <"$out/openings.txt"
 echo "ccgc-book: logs in $out" >&2
