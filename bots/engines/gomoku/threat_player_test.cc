@@ -185,6 +185,16 @@ TEST(ThreatOpening, SwapsExactlyWhenTheBookGivesBlackMoreThanHalf) {
   EXPECT_LT(swaps, 26);
 }
 
+TEST(ThreatOpening, WithoutTheBookSwapsAStrongBlackShapeAndKeepsAWeakOne) {
+  // Black H8 H9: an open two in the centre, white's stone off its line.
+  const State strong = ccgc_after(kCcgc, {"H8", "I7", "H9"});
+  // Black F10 behind white's G9, which cuts it from H8.
+  const State weak = ccgc_after(kCcgc, {"H8", "G9", "F10"});
+  ASSERT_EQ(strong.step(), Step::kSwap);
+  EXPECT_EQ(choose_text(strong, "threat:depth=3,tss=4000,book=0"), "swap");
+  EXPECT_EQ(choose_text(weak, "threat:depth=3,tss=4000,book=0"), "keep");
+}
+
 // How far from even the opening after H8, `white`, `black` is by the book.
 double imbalance(Point white, Point black) {
   return std::abs(expected_black_score(*find_opening(white, black)) - 0.5);
