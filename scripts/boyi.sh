@@ -59,6 +59,17 @@ sanitizer_test() {
     UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:log_path=$reports/ubsan \
     TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1:log_path=$reports/tsan \
     ctest --test-dir "$dir" --output-on-failure -j "$jobs" "$@" || status=$?
+  # LeakSanitizer writes "Unable to get registers from thread N." when a thread exits while it
+  # stops the world for its check at exit: no finding (a leak is reported as one), so a file
+  # with nothing else is dropped rather than failing the run.
+  local f
+  for f in "$reports"/*; do
+    [ -e "$f" ] || continue
+    if ! grep -qv 'Unable to get registers from thread' "$f"; then
+      echo "sanitizer note: $(basename "$f"): LeakSanitizer could not stop an exiting thread" >&2
+      rm -f "$f"
+    fi
+  done
   if compgen -G "$reports/*" >/dev/null; then
     echo "sanitizer reports ($dir/sanitizer-reports):" >&2
     cat "$reports"/* >&2
