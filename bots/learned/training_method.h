@@ -41,13 +41,17 @@ struct TrainStats {
   std::map<std::string, double> extra;
 };
 
-// A finished real game to learn from (boyi-admin export's two episodes of a match, joined):
-// the rules, every action in order with its seat, and the winner (none: a draw or aborted).
+// A finished game to learn from (boyi-admin export's two episodes of a match, joined, or a
+// boyi-match log's record): the rules, every action in order with its seat, and the winner
+// (none: a draw or aborted).
 struct RecordedGame {
   std::string game;  // "gomoku", ...
   std::string rules;
   std::vector<std::pair<int, std::string>> actions;  // (seat, action text)
   std::optional<int> winner;
+  // The leading actions an opening suite imposed: no player chose them, so they are no
+  // example of a move (their positions still lead to the result).
+  std::size_t opening_actions = 0;
 };
 
 class TrainingMethod {

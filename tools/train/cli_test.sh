@@ -78,6 +78,13 @@ warm-start)
   "$train" gomoku bp-td $tiny --eval-games 0 --games 2 --out cold 2> err.txt ||
     { cat err.txt >&2; fail "the cold run failed"; }
   cmp -s warm/weights-2.pt cold/weights-2.pt && fail "the warm start changed nothing"
+  # No self-play at all: the run's weights are the warm-started network, not the untrained one.
+  "$train" gomoku bp-td $tiny --eval-games 0 --games 0 --warm-start "$games" --export only.pt \
+    --out warm-only 2> err.txt || { cat err.txt >&2; fail "the warm start alone failed"; }
+  grep -q "done: 0 games, weights in warm-only/weights-warm.pt" err.txt ||
+    fail "a warm start alone should end with weights-warm.pt: $(cat err.txt)"
+  cmp -s only.pt warm-only/weights-warm.pt || fail "--export did not copy the warm-started weights"
+  cmp -s only.pt warm-only/weights-0.pt && fail "the warm start alone exported the untrained weights"
   expect_error "cannot be combined with --resume" gomoku bp-td $tiny --out cold --resume \
     --warm-start "$games"
   expect_error "cannot read" gomoku bp-td $tiny --out x --warm-start no-such-file.jsonl

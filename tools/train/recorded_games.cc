@@ -1,5 +1,7 @@
 #include "tools/train/recorded_games.h"
 
+#include "tools/train/match_log.h"
+
 #include <nlohmann/json.hpp>
 
 #include <fstream>
@@ -74,6 +76,7 @@ Result<std::vector<bots::learned::RecordedGame>> read_recorded_games(
   if (!in) return fail("cannot read " + file.string());
   std::ostringstream text;
   text << in.rdbuf();
+  if (is_match_log(text.str())) return parse_match_log(text.str(), game, file.string());
   return parse_recorded_games(text.str(), game, file.string());
 }
 

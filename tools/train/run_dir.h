@@ -7,6 +7,8 @@
 //   checkpoint-G.ckpt    the training state at each evaluation (G games)
 //   weights-G.pt         the network alone at each evaluation and at the end;
 //                        weights-0.pt is the untrained network
+//   weights-warm.pt      the network right after --warm-start's games (the final weights of
+//                        a run of 0 games)
 #pragma once
 
 #include <cstdint>
@@ -29,6 +31,7 @@ struct RunDir {
   std::filesystem::path checkpoint(std::int64_t games) const;  // checkpoint-G.ckpt
   static std::string weights_name(std::int64_t games);         // weights-G.pt
   std::filesystem::path weights(std::int64_t games) const { return dir / weights_name(games); }
+  std::filesystem::path warm_weights() const { return dir / "weights-warm.pt"; }
 
   // Creates the folder and checks that a file can be written in it.
   Status prepare() const;

@@ -133,6 +133,7 @@ class Trainer {
       // Leftovers of a run stopped before its first checkpoint.
       std::filesystem::remove(dir_.curve_csv(), ec);
       std::filesystem::remove(dir_.state_file(), ec);
+      std::filesystem::remove(dir_.warm_weights(), ec);
       if (auto st = method_.export_weights(dir_.weights(0)); !st)
         return fail("cannot export the untrained weights: " + st.message());
       state_ = RunState{};
@@ -146,6 +147,8 @@ class Trainer {
         const auto warm_start = Clock::now();
         auto stats = method_.learn_from_games(*games, o_.warm_epochs);
         if (!stats) return fail("--warm-start: " + stats.message());
+        if (auto st = method_.export_weights(dir_.warm_weights()); !st)
+          return fail("cannot export the warm-started weights: " + st.message());
         state_.positions += stats->positions;
         char loss[32];
         std::snprintf(loss, sizeof loss, "%.6f", stats->loss);
@@ -226,8 +229,11 @@ class Trainer {
 
   Result<RunEnd> finish(std::int64_t games) {
     io_.progress->finish();
-    const auto weights = dir_.weights(games);
     std::error_code ec;
+    // A run of no self-play games ends with what its warm start learnt, if it had one.
+    const auto weights = games == 0 && std::filesystem::exists(dir_.warm_weights(), ec)
+                             ? dir_.warm_weights()
+                             : dir_.weights(games);
     if (!std::filesystem::exists(weights, ec))
       if (auto st = method_.export_weights(weights); !st)
         return fail("cannot export " + weights.string() + ": " + st.message());

@@ -9,8 +9,9 @@ template <>
 const std::vector<NamedEngine<surakarta::State>>& learned_engines<surakarta::State>() {
   static const std::vector<NamedEngine<surakarta::State>> engines = {
       {"neural",
-       "PUCT tree search over the residual policy/value network trained by SARSA self-play "
-       "(surakarta-sarsa.pt): the policy as prior, the value at the leaves, exact finished "
+       "PUCT tree search over the residual policy/value network taught by the alpha-beta "
+       "engine loop's games (surakarta-distilled.pt; weights=surakarta-sarsa.pt: the seed "
+       "paper's SARSA self-play network): the policy as prior, the value at the leaves, exact finished "
        "games, tree reuse, batched evaluation shared across matches; tactical safety from the "
        "loop engines' capture quiescence (leaf value blend, child values backed up "
        "minimax-fashion, tactical prior); without weights it warns and plays as loop-mcts; "

@@ -38,7 +38,11 @@ class Evaluator {
   virtual std::string describe() const = 0;  // "resnet 32ch×3 blocks"
 };
 
-inline constexpr const char* kWeightsFile = "surakarta-sarsa.pt";
+// The network `neural` plays by default: the SARSA method's network taught by the alpha-beta
+// engine `loop`'s games (a warm start from a boyi-match log; README.md, "Distilled from loop").
+inline constexpr const char* kWeightsFile = "surakarta-distilled.pt";
+// The seed paper's network: SARSA self-play alone (docs/seeds/surakarta.md).
+inline constexpr const char* kSarsaWeightsFile = "surakarta-sarsa.pt";
 
 // The process's one evaluator for the weights file (shared_model): loaded on first use. An
 // error (missing, truncated, garbage or another model's file) says why; the caller falls back.

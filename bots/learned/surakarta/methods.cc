@@ -244,7 +244,7 @@ class SarsaMethod final : public TrainingMethod {
 
   std::string game() const override { return "surakarta"; }
   std::string method() const override { return "sarsa"; }
-  std::string weights_file() const override { return kWeightsFile; }
+  std::string weights_file() const override { return kSarsaWeightsFile; }
 
   Result<TrainStats> train(std::int64_t games) override {
     try {
@@ -337,11 +337,13 @@ class SarsaMethod final : public TrainingMethod {
       if (!move) return fail("'" + text + "' does not read: " + move.message());
       Sample sample;
       encode(s, last, sample.planes);
-      // Every legal move is in the target (the loss is over them), the played one certain.
+      // Every legal move is in the target (the loss is over them), the played one certain;
+      // an action of an imposed opening was nobody's choice: no policy target there.
       s.legal_moves(list);
-      for (std::size_t k = 0; k < list.size(); ++k)
-        sample.policy.emplace_back(static_cast<std::int16_t>(policy_index(list[k], s.side())),
-                                   list[k] == *move ? 1.0f : 0.0f);
+      if (game.size() >= g.opening_actions)
+        for (std::size_t k = 0; k < list.size(); ++k)
+          sample.policy.emplace_back(static_cast<std::int16_t>(policy_index(list[k], s.side())),
+                                     list[k] == *move ? 1.0f : 0.0f);
       if (auto applied = s.apply_checked(seat, *move); !applied)
         return fail("'" + text + "' is not legal there: " + applied.message());
       game.push_back(std::move(sample));
@@ -472,7 +474,8 @@ Result<std::unique_ptr<TrainingMethod>> make_surakarta_method(std::string_view m
 std::vector<std::string> surakarta_methods() {
   return {
       "surakarta sarsa   on-policy TD (SARSA) self-play of the residual policy/value "
-      "network, ε-greedy, decaying step size (surakarta-sarsa.pt, player neural)"};
+      "network, ε-greedy, decaying step size (surakarta-sarsa.pt; with --warm-start from loop's "
+      "games surakarta-distilled.pt, player neural's default)"};
 }
 
 }  // namespace boyi::bots::learned

@@ -1,5 +1,6 @@
-// The `neural` player of 苏拉卡尔塔: PUCT search (neural_mcts.h) over the SARSA-trained network
-// (surakarta-sarsa.pt). Without a loadable weights file it warns once and plays as `loop-mcts`.
+// The `neural` player of 苏拉卡尔塔: PUCT search (neural_mcts.h) over the policy/value network
+// (surakarta-distilled.pt by default; weights=surakarta-sarsa.pt is the seed paper's self-play
+// network). Without a loadable weights file it warns once and plays as `loop-mcts`.
 #pragma once
 
 #include <cstdint>

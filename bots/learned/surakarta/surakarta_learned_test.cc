@@ -196,7 +196,7 @@ TEST(SurakartaNeuralPlayer, WithoutWeightsWarnsAndStillPlays) {
   auto p = make_player<State>("neural:weights=" + garbage.string(), 1);
   const std::string err = testing::internal::GetCapturedStderr();
   ASSERT_TRUE(p.ok()) << p.message();
-  EXPECT_NE(err.find("warning: surakarta-sarsa.pt"), std::string::npos) << err;
+  EXPECT_NE(err.find("warning: surakarta-distilled.pt"), std::string::npos) << err;
   State s;
   const Move m = p.value()->choose(s, 0, TimeBudget(TimeControl::per_move(60)));
   EXPECT_TRUE(s.check(0, m).ok());
@@ -221,25 +221,28 @@ TEST(SurakartaNeuralPlayer, PlaysLegalMovesWithinASmallBudget) {
   EXPECT_TRUE(fresh.check(0, m).ok());
 }
 
+// Both shipped networks: the default (distilled from loop's games) and the seed paper's.
 TEST(SurakartaNeuralPlayer, ShippedWeightsBeatRandom) {
-  const fs::path shipped =
-      fs::path(BOYI_SOURCE_DIR) / "bots" / "learned" / "weights" / kWeightsFile;
-  ASSERT_TRUE(load_network(shipped).ok()) << "shipped weights missing: " << shipped;
-  int score = 0;
-  for (int game = 0; game < 4; ++game) {
-    auto neural = make_player<State>("neural:playouts=48,weights=" + shipped.string(), game);
-    auto random = make_player<State>("random", 100 + game);
-    ASSERT_TRUE(neural.ok() && random.ok());
-    const Seat neural_seat = static_cast<Seat>(game % 2);
-    State s;
-    while (!s.is_terminal()) {
-      const Seat side = s.side();
-      auto& who = side == neural_seat ? neural.value() : random.value();
-      ASSERT_TRUE(s.apply_checked(side, who->choose(s, side, TimeBudget())).ok());
+  for (const char* name : {kWeightsFile, kSarsaWeightsFile}) {
+    SCOPED_TRACE(name);
+    const fs::path shipped = fs::path(BOYI_SOURCE_DIR) / "bots" / "learned" / "weights" / name;
+    ASSERT_TRUE(load_network(shipped).ok()) << "shipped weights missing: " << shipped;
+    int score = 0;
+    for (int game = 0; game < 4; ++game) {
+      auto neural = make_player<State>("neural:playouts=48,weights=" + shipped.string(), game);
+      auto random = make_player<State>("random", 100 + game);
+      ASSERT_TRUE(neural.ok() && random.ok());
+      const Seat neural_seat = static_cast<Seat>(game % 2);
+      State s;
+      while (!s.is_terminal()) {
+        const Seat side = s.side();
+        auto& who = side == neural_seat ? neural.value() : random.value();
+        ASSERT_TRUE(s.apply_checked(side, who->choose(s, side, TimeBudget())).ok());
+      }
+      score += s.outcome().winner == neural_seat ? 2 : s.outcome().winner ? 0 : 1;
     }
-    score += s.outcome().winner == neural_seat ? 2 : s.outcome().winner ? 0 : 1;
+    EXPECT_GE(score, 7);  // out of 8: at most one draw in four games
   }
-  EXPECT_GE(score, 7);  // out of 8: at most one draw in four games
 }
 
 TEST(SurakartaNeuralPlayer, ConcurrentSearchesShareBatches) {
@@ -396,6 +399,21 @@ TEST(SurakartaSarsa, LearnsFromRecordedGames) {
   auto refused = method.value()->learn_from_games({g, bad}, 1);
   ASSERT_FALSE(refused.ok());
   EXPECT_NE(refused.message().find("recorded game 2"), std::string::npos) << refused.message();
+
+  // An opening suite's actions were nobody's choice: no move is learnt from them, only the
+  // value of their positions.
+  auto fresh = make_training_method("surakarta", "sarsa", config);
+  ASSERT_TRUE(fresh.ok());
+  RecordedGame imposed = g;
+  imposed.opening_actions = g.actions.size();
+  auto values_only = fresh.value()->learn_from_games({imposed}, 1);
+  ASSERT_TRUE(values_only.ok()) << values_only.message();
+  EXPECT_EQ(values_only->extra.at("policy_loss"), 0.0);
+  EXPECT_GT(values_only->extra.at("value_loss"), 0.0);
+  imposed.opening_actions = 2;
+  auto after_two = fresh.value()->learn_from_games({imposed}, 1);
+  ASSERT_TRUE(after_two.ok()) << after_two.message();
+  EXPECT_GT(after_two->extra.at("policy_loss"), 0.0);
 }
 
 }  // namespace boyi::bots::learned::surakarta_net
