@@ -85,6 +85,7 @@ warm-start)
     fail "a warm start alone should end with weights-warm.pt: $(cat err.txt)"
   cmp -s only.pt warm-only/weights-warm.pt || fail "--export did not copy the warm-started weights"
   cmp -s only.pt warm-only/weights-0.pt && fail "the warm start alone exported the untrained weights"
+  grep -q "warning" err.txt && fail "a warm start alone warns: $(cat err.txt)"
   expect_error "cannot be combined with --resume" gomoku bp-td $tiny --out cold --resume \
     --warm-start "$games"
   expect_error "cannot read" gomoku bp-td $tiny --out x --warm-start no-such-file.jsonl

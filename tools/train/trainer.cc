@@ -237,7 +237,7 @@ class Trainer {
     if (!std::filesystem::exists(weights, ec))
       if (auto st = method_.export_weights(weights); !st)
         return fail("cannot export " + weights.string() + ": " + st.message());
-    plot();
+    if (games > 0) plot();  // no self-play, no curve
     if (!o_.export_file.empty()) {
       std::filesystem::copy_file(weights, o_.export_file,
                                  std::filesystem::copy_options::overwrite_existing, ec);
