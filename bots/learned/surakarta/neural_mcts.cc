@@ -74,28 +74,38 @@ float NeuralMcts::leaf_value(float network_value, float tactical) const {
   return static_cast<float>((1.0 - opt_.mix) * network_value + opt_.mix * tactical);
 }
 
-void NeuralMcts::keep_subtree(std::int32_t idx) {
-  std::vector<Node> out;
-  std::vector<std::int32_t> source;
-  out.push_back(nodes_[idx]);
-  out[0].parent = -1;
-  source.push_back(idx);
-  for (std::size_t i = 0; i < out.size(); ++i) {
-    const Node& old = nodes_[source[i]];
-    if (old.num_children == 0) continue;
-    const auto first = static_cast<std::int32_t>(out.size());
-    for (int k = 0; k < old.num_children; ++k) {
-      Node c = nodes_[old.first_child + k];
-      c.parent = static_cast<std::int32_t>(i);
-      out.push_back(c);
-      source.push_back(old.first_child + k);
+void NeuralMcts::keep_subtree(std::int32_t idx, const TimeBudget& budget) {
+  const std::size_t cap = std::max<std::size_t>(opt_.reuse_max_nodes, 1);
+  staging_.clear();
+  staging_.reserve(std::min(cap, nodes_.size()) + surakarta::MoveList::capacity());
+  staging_.push_back(nodes_[idx]);
+  staging_[0].parent = -1;
+  bool full = false;
+  // Breadth first: a kept node's first_child still points into nodes_ until it is visited.
+  for (std::size_t k = 0; k < staging_.size(); ++k) {
+    Node& n = staging_[k];
+    if (n.num_children == 0) continue;
+    if ((k & 4095) == 4095 && !full) full = budget.should_stop();
+    full = full || staging_.size() + static_cast<std::size_t>(n.num_children) > cap;
+    if (full) {  // a leaf again, expanded (and evaluated) anew when reached; a proven node
+                 // keeps its exact value and needs no children
+      n.expanded = n.terminal;
+      n.num_children = 0;
+      n.first_child = -1;
+      continue;
     }
-    out[i].first_child = first;
+    const std::int32_t old_first = n.first_child;
+    const int count = n.num_children;
+    n.first_child = static_cast<std::int32_t>(staging_.size());
+    for (int i = 0; i < count; ++i) {
+      staging_.push_back(nodes_[old_first + i]);  // may move `n`: not used below
+      staging_.back().parent = static_cast<std::int32_t>(k);
+    }
   }
-  nodes_ = std::move(out);
+  nodes_.assign(staging_.begin(), staging_.end());
 }
 
-void NeuralMcts::reroot(const State& root) {
+void NeuralMcts::reroot(const State& root, const TimeBudget& budget) {
   const auto fresh = [&] {
     nodes_.clear();
     nodes_.emplace_back();
@@ -128,7 +138,7 @@ void NeuralMcts::reroot(const State& root) {
       fresh();
     } else {
       root_last_move_ = nodes_[found].move;
-      keep_subtree(found);
+      keep_subtree(found, budget);
     }
   }
   root_state_ = root;
@@ -297,8 +307,9 @@ NeuralMctsResult NeuralMcts::search(const State& root, const TimeBudget& budget)
   limits_.stop_ns =
       budget.soft_deadline_ns() >= 0 ? budget.soft_deadline_ns() : budget.hard_deadline_ns();
   try {
-    reroot(root);
+    reroot(root, budget);
     result.reused_visits = nodes_[0].visits;
+    result.reused_nodes = nodes_.size();
     std::vector<Leaf> leaves;
     std::int64_t playouts = 0;
     if (!nodes_[0].expanded) {

@@ -38,6 +38,10 @@ struct NeuralMctsOptions {
   std::int64_t max_playouts = -1;  // < 0: until the budget runs out
   double first_play_reduction = 0.2;
   bool reuse = true;
+  // At most this many nodes of the old tree are kept (breadth first, whole sibling groups), so
+  // rerooting costs a bounded copy however large the tree grew over a long think or a long
+  // repetition; the nodes whose children did not fit are expanded again when reached.
+  std::size_t reuse_max_nodes = 1 << 17;
   // Leaf value = (1 - mix) * network value + mix * quiescence value (both for the side to move,
   // in [-1, 1]; the quiescence value is the loop-mcts one, 2 * logistic(q / scale) - 1).
   double mix = 0.5;
@@ -63,6 +67,7 @@ struct NeuralMctsResult {
   std::int64_t evaluations = 0;  // positions sent to the network
   std::size_t nodes = 0;
   std::int64_t reused_visits = 0;  // root visits carried over from the last search
+  std::size_t reused_nodes = 0;    // nodes carried over (1: a fresh tree)
   double value = 0;                // the chosen child's mean value for the side to move
 };
 
@@ -96,8 +101,10 @@ class NeuralMcts {
     float tactical_value = 0;  // quiescence value for the side to move, in [-1, 1]
   };
 
-  void reroot(const surakarta::State& root);
-  void keep_subtree(std::int32_t idx);
+  void reroot(const surakarta::State& root, const TimeBudget& budget);
+  // Keeps the subtree of `idx` as the new tree, its top reuse_max_nodes nodes at most, copying
+  // through staging_ (no allocation once grown) and stopping the copy at the hard deadline.
+  void keep_subtree(std::int32_t idx, const TimeBudget& budget);
   std::int32_t select(std::int32_t idx) const;
   // Descends from the root with virtual loss; returns false when nothing more can be collected
   // in this step.
@@ -118,6 +125,7 @@ class NeuralMcts {
   surakarta_engine::Quiescence quiescence_;
   surakarta_engine::SearchLimits limits_;  // the quiescence's node limit and deadline
   std::vector<Node> nodes_;
+  std::vector<Node> staging_;  // keep_subtree's copy, kept between moves
   std::optional<surakarta::State> root_state_;
   std::optional<surakarta::Move> root_last_move_;
   std::vector<Planes> planes_;

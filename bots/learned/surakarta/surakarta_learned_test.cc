@@ -16,6 +16,7 @@
 #include "bots/engines/surakarta/tactical_positions.h"
 #include "bots/learned/surakarta/evaluator.h"
 #include "bots/learned/surakarta/network.h"
+#include "bots/learned/surakarta/neural_mcts.h"
 #include "bots/learned/surakarta/sarsa.h"
 #include "bots/learned/training_method.h"
 #include "bots/player.h"
@@ -283,6 +284,36 @@ std::string neural_choice(const std::string& spec, std::string_view diagram) {
   const Move m = p.value()->choose(s.value(), 0, TimeBudget());
   EXPECT_TRUE(s.value().check(0, m).ok());
   return s.value().format_move(m);
+}
+
+// Tree reuse keeps at most reuse_max_nodes of the old tree, so rerooting after a long think
+// costs a bounded copy; the nodes cut off are expanded again and the game goes on legally.
+TEST(SurakartaNeuralMcts, ReuseKeepsABoundedSubtreeAndPlaysOn) {
+  const fs::path file = untrained_weights("reuse.pt");
+  auto evaluator = shared_evaluator(file);
+  ASSERT_TRUE(evaluator.ok()) << evaluator.message();
+  const auto play = [&](std::size_t cap) {
+    NeuralMctsOptions o;
+    o.max_playouts = 400;
+    o.reuse_max_nodes = cap;
+    NeuralMcts search(evaluator.value(), o);
+    State s;
+    std::size_t most_kept = 0;
+    for (int ply = 0; ply < 8 && !s.is_terminal(); ++ply) {
+      const auto r = search.search(s, TimeBudget());
+      EXPECT_TRUE(r.has_move);
+      EXPECT_TRUE(s.check(s.side(), r.move).ok()) << ply;
+      if (ply > 0) {
+        EXPECT_GT(r.reused_visits, 0) << ply;  // the new position was in the old tree
+        EXPECT_LE(r.reused_nodes, cap) << ply;
+      }
+      most_kept = std::max(most_kept, r.reused_nodes);
+      s.apply(r.move);
+    }
+    return most_kept;
+  };
+  EXPECT_GT(play(1 << 20), 300u);  // uncapped, a 400-playout tree keeps thousands of nodes
+  EXPECT_GT(play(300), 1u);
 }
 
 TEST(SurakartaNeuralPlayer, TacticalLeavesSeeLoopExchanges) {
