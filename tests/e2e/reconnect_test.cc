@@ -1,5 +1,7 @@
 // Disconnection against the real boyi-server: a player who comes back within the grace gets
 // every missed event replayed by Sync and the match finishes; one who vanishes forfeits.
+#include <thread>
+
 #include "tests/e2e/e2e_support.h"
 
 namespace boyi::e2e {
@@ -88,6 +90,58 @@ TEST(Reconnect, WithinTheGraceEveryMissedEventIsReplayedAndTheMatchFinishes) {
   EXPECT_TRUE(mb.problems().empty()) << mb.problems().front();
   EXPECT_EQ(compare_streams(ma, mb), "");
   EXPECT_NE(ma.match_ended()->outcome().ending(), v1::ENDING_DISCONNECT_FORFEIT);
+}
+
+// A seat that Syncs from 1 on the connection it kept (as a cluster node's client does when
+// its match moves to another node) may still hold live events it never read, and may be sent
+// a replay it did not ask for. The harness's seat keeps one gapless stream all the same: the
+// unread events are superseded by the replay, and a second replay is checked, not kept twice.
+TEST(Reconnect, ASyncOnTheSameConnectionOverUnreadEventsKeepsOneStream) {
+  auto server = start_test_server();
+  E2E_ASSERT_OK(server, nullptr);
+  auto a = person((*server)->port(), Transport::tcp_binary, unique_name("lake"), true);
+  E2E_ASSERT_OK(a, server->get());
+  auto b = person((*server)->port(), Transport::tcp_json, unique_name("fell"), true);
+  E2E_ASSERT_OK(b, server->get());
+  auto started = seek_and_accept(**a, **b, preset_setup("surakarta-ccgc", 0));
+  E2E_ASSERT_OK(started, server->get());
+  RandomMover ma(**a, started->a, 111);
+  RandomMover mb(**b, started->b, 222);
+  ma.set_move_budget(2);
+  mb.set_move_budget(2);
+  ASSERT_TRUE(play_until(
+      {&ma, &mb}, [&] { return ma.last_seq() == 4 && mb.last_seq() == 4; }, 30s))
+      << log_of(server->get());
+
+  // Seat 0 moves; seat 1's client receives the event but nobody reads it.
+  ma.set_move_budget(3);
+  ASSERT_TRUE(play_until(
+      {&ma}, [&] { return ma.last_seq() == 5 && !ma.move_in_flight(); }, 30s))
+      << log_of(server->get());
+  const auto arrived = [&] {
+    for (const auto& m : (*b)->transcript())
+      if (m.has_match_event() && m.match_event().seq() == 5) return true;
+    return false;
+  };
+  for (int i = 0; i < 1000 && !arrived(); ++i) std::this_thread::sleep_for(10ms);
+  ASSERT_TRUE(arrived());
+  ASSERT_EQ(mb.last_seq(), 4u);
+
+  auto resynced = resync(**b, ma.match_id(), 333);
+  E2E_ASSERT_OK(resynced, server->get());
+  RandomMover& again = **resynced;
+  EXPECT_TRUE(again.problems().empty()) << again.problems().front();
+  ASSERT_EQ(again.events().size(), 5u);
+  for (std::uint32_t i = 0; i < 5; ++i) EXPECT_EQ(again.events()[i].seq, i + 1);
+
+  // A second replay on the same connection, read by the same seat: nothing is kept twice.
+  (void)(*b)->send_sync(ma.match_id(), 1);
+  ma.set_move_budget(1 << 30);
+  again.set_move_budget(1 << 30);
+  ASSERT_TRUE(play({&ma, &again}, 90s)) << log_of(server->get());
+  EXPECT_TRUE(ma.problems().empty()) << ma.problems().front();
+  EXPECT_TRUE(again.problems().empty()) << again.problems().front();
+  EXPECT_EQ(compare_streams(ma, again), "");
 }
 
 TEST(Reconnect, APlayerWhoVanishesForfeitsAfterTheGrace) {

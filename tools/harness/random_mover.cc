@@ -1,5 +1,6 @@
 #include "tools/harness/random_mover.h"
 
+#include <algorithm>
 #include <chrono>
 
 #include "engine/registry.h"
@@ -33,8 +34,27 @@ void RandomMover::take_view(const v1::GameView& view, std::uint32_t seq) {
 void RandomMover::handle(const v1::ServerMessage& m) {
   auto ours = [&](const std::string& id) { return id == match_id_; };
   if (m.has_match_started() && ours(m.match_started().match_id())) {
-    // A replay (Sync) starts with match_started again: its view is the initial one.
+    // A replay (Sync) starts with match_started again: its view is the initial one. A replay
+    // after events were seen (one the server started itself, as a cluster node does when a
+    // match moves to it) sends them again: they must be the same, and are not kept twice.
     if (last_seq_ == 0) take_view(m.match_started().view(), 0);
+    replaying_ = last_seq_ > 0;
+    return;
+  }
+  if (replaying_ && m.has_match_event() && ours(m.match_event().match_id()) &&
+      m.match_event().seq() <= last_seq_) {
+    const v1::MatchEvent& e = m.match_event();
+    const auto seen = std::find_if(events_.begin(), events_.end(),
+                                   [&](const SeenEvent& s) { return s.seq == e.seq(); });
+    if (seen == events_.end() || seen->ply != e.ply() || seen->actor != e.actor() ||
+        seen->move != e.move()) {
+      problems_.push_back("seat " + std::to_string(seat_) + ": event " +
+                          std::to_string(e.seq()) + " replayed differently");
+    }
+    return;
+  }
+  if (replaying_ && m.has_match_ended() && ours(m.match_ended().match_id()) && ended_ &&
+      m.match_ended().seq() == ended_->seq()) {
     return;
   }
   if (m.has_match_event() && ours(m.match_event().match_id())) {
@@ -66,6 +86,7 @@ void RandomMover::handle(const v1::ServerMessage& m) {
     return;
   }
   if (m.has_sync_done() && ours(m.sync_done().match_id())) {
+    replaying_ = false;
     if (m.sync_done().has_view()) take_view(m.sync_done().view().view(), m.sync_done().last_seq());
     return;
   }
@@ -173,15 +194,24 @@ std::string compare_streams(const RandomMover& a, const RandomMover& b) {
 Result<std::unique_ptr<RandomMover>> resync(Client& c, const std::string& match_id,
                                             std::uint64_t seed) {
   const auto sync_id = c.send_sync(match_id, 1);
-  auto started = c.expect(
-      [&](const v1::ServerMessage& m) {
-        return (m.has_match_started() && m.match_started().match_id() == match_id) ||
-               (m.has_error() && m.request_id() == sync_id);
-      },
-      "match_started of the replay", 20s);
-  if (!started.ok()) return Error{started.message()};
-  if (started->has_error()) return Error{"sync: " + describe(*started)};
+  // What the match sent before the replay's match_started (the live events of a host that
+  // has since stopped, still unread) is superseded by the replay; the rest is kept as others.
+  std::vector<v1::ServerMessage> before;
+  std::optional<v1::ServerMessage> started;
+  while (!started) {
+    auto m = c.next(20s);
+    if (!m) return Error{"timed out waiting for match_started of the replay"};
+    if (m->has_error() && m->request_id() == sync_id) return Error{"sync: " + describe(*m)};
+    if (m->has_match_started() && m->match_started().match_id() == match_id) {
+      started = std::move(m);
+    } else if (!(m->has_match_event() && m->match_event().match_id() == match_id) &&
+               !(m->has_match_ended() && m->match_ended().match_id() == match_id) &&
+               !(m->has_sync_done() && m->sync_done().match_id() == match_id)) {
+      before.push_back(std::move(*m));
+    }
+  }
   auto mover = std::make_unique<RandomMover>(c, started->match_started(), seed);
+  for (const auto& m : before) mover->handle(m);
   for (int i = 0; i < 100000; ++i) {
     auto m = c.next(20s);
     if (!m) return Error{"the replay stopped before sync_done"};

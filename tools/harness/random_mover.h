@@ -96,6 +96,7 @@ class RandomMover {
   int move_budget_ = 1 << 30;
   int moves_sent_ = 0;
   std::uint32_t last_seq_ = 0;
+  bool replaying_ = false;  // between a replay's match_started and its sync_done
   int to_move_ = -1;
   std::optional<v1::GameView> view_;
   std::uint32_t view_seq_ = 0;
@@ -110,7 +111,8 @@ class RandomMover {
 };
 
 // Sends Sync{from 1} and reads the answer into a fresh mover (after a reconnect); the
-// replayed events are checked by the mover (gapless from 1) and kept in it.
+// replayed events are checked by the mover (gapless from 1) and kept in it. Events of the
+// match read before the replay starts are dropped: the replay has them.
 Result<std::unique_ptr<RandomMover>> resync(Client& c, const std::string& match_id,
                                             std::uint64_t seed);
 
