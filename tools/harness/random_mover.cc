@@ -48,8 +48,8 @@ void RandomMover::handle(const v1::ServerMessage& m) {
                                    [&](const SeenEvent& s) { return s.seq == e.seq(); });
     if (seen == events_.end() || seen->ply != e.ply() || seen->actor != e.actor() ||
         seen->move != e.move()) {
-      problems_.push_back("seat " + std::to_string(seat_) + ": event " +
-                          std::to_string(e.seq()) + " replayed differently");
+      problems_.push_back("seat " + std::to_string(seat_) + ": event " + std::to_string(e.seq()) +
+                          " replayed differently");
     }
     return;
   }
