@@ -100,6 +100,22 @@ Result<LobbyOffer> insert_offer(Connection& conn, LobbyOffer o) {
   return o;
 }
 
+// Holds, until the transaction ends, the lock named `key` shared by every server, so that
+// transactions which read rows another may be changing take turns. PostgreSQL needs it: at
+// READ COMMITTED two servers each deleting their own presence row of a user would each
+// still count the other's, and neither would tell the lobby the user left. SQLite's write
+// lock already serialises the one server it has.
+Status take_turns(Connection& conn, const std::string& key) {
+  if (conn.dialect() != SqlDialect::kPostgres) return Status::Ok();
+  auto q = conn.query("SELECT pg_advisory_xact_lock(hashtext(?1))");
+  if (!q) return q.status();
+  if (auto b = q.value()->bind_all(key); !b) return b;
+  if (auto r = q.value()->step(); !r) return r.status();
+  return Status::Ok();
+}
+
+constexpr const char* kPresenceTurn = "boyi-presence";
+
 }  // namespace
 
 Status LobbyStore::clear_all() {
@@ -110,6 +126,7 @@ Status LobbyStore::clear_all() {
 Result<bool> LobbyStore::arrive(const LobbyUser& user) {
   bool first = false;
   auto s = db_.in_transaction([&](Connection& conn) -> Status {
+    if (auto t = take_turns(conn, kPresenceTurn); !t) return t;
     auto elsewhere = count(conn, "SELECT COUNT(*) FROM lobby_presence WHERE user_id = ?1", user.id);
     if (!elsewhere) return elsewhere.status();
     first = *elsewhere == 0;
@@ -127,6 +144,7 @@ Result<bool> LobbyStore::arrive(const LobbyUser& user) {
 Result<bool> LobbyStore::leave(Id user) {
   bool gone = false;
   auto s = db_.in_transaction([&](Connection& conn) -> Status {
+    if (auto t = take_turns(conn, kPresenceTurn); !t) return t;
     if (auto e = execute(conn, "DELETE FROM lobby_presence WHERE node_id = ?1 AND user_id = ?2",
                          node_, user);
         !e)
@@ -164,6 +182,7 @@ Result<std::vector<Id>> LobbyStore::forget_ended_nodes(std::int64_t lease_ms) {
   std::vector<Id> gone;
   auto s = db_.in_transaction([&](Connection& conn) -> Status {
     gone.clear();
+    if (auto t = take_turns(conn, kPresenceTurn); !t) return t;
     auto now = database_now_ms(conn);
     if (!now) return now.status();
     auto q = conn.query("DELETE FROM lobby_presence WHERE node_id IN (" BOYI_ENDED_NODES_BEFORE(
@@ -187,6 +206,8 @@ Result<LobbyOffer> LobbyStore::open(LobbyOffer offer, std::size_t max_per_owner,
                                     std::int64_t ttl_ms) {
   LobbyOffer made;
   auto s = db_.in_transaction([&](Connection& conn) -> Status {
+    // One owner opening offers on two servers at once stays within the limit.
+    if (auto t = take_turns(conn, "boyi-offers:" + std::to_string(offer.owner.id)); !t) return t;
     auto q = conn.query("SELECT COUNT(*) FROM lobby_offers WHERE owner_id = ?1 AND kind = ?2");
     if (!q) return q.status();
     if (auto b = q.value()->bind_all(offer.owner.id, kind_name(offer.kind)); !b) return b;
@@ -263,14 +284,8 @@ Result<LobbyStore::Pairing> LobbyStore::pair_or_wait(LobbyOffer mine) {
   Pairing out;
   auto s = db_.in_transaction([&](Connection& conn) -> Status {
     out = {};
-    // Two servers pairing the same setup at once take turns (SQLite's write lock already
-    // serialises the one server it has).
-    if (conn.dialect() == SqlDialect::kPostgres) {
-      auto q = conn.query("SELECT pg_advisory_xact_lock(hashtext(?1))");
-      if (!q) return q.status();
-      if (auto b = q.value()->bind_all("boyi-pool:" + mine.setup_key); !b) return b;
-      if (auto r = q.value()->step(); !r) return r.status();
-    }
+    // Two servers pairing the same setup at once take turns.
+    if (auto t = take_turns(conn, "boyi-pool:" + mine.setup_key); !t) return t;
     auto waiting = count(conn, "SELECT COUNT(*) FROM lobby_offers WHERE kind = 'pool' AND owner_id = ?1",
                          mine.owner.id);
     if (!waiting) return waiting.status();

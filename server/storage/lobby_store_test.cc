@@ -185,5 +185,41 @@ TEST(LobbyStore, PairingOnTwoServersAtOncePairsThemWithEachOther) {
   EXPECT_FALSE(other->partner.has_value());
 }
 
+// A user online on two servers leaves both (or arrives on both) at the same moment, round
+// after round: exactly one of the two servers finds the user gone (or new), so the lobby
+// hears of it once, never twice and never not at all.
+TEST(LobbyStore, LeavingOrArrivingOnTwoServersAtOnceIsToldExactlyOnce) {
+  TempDir tmp;
+  auto db1 = open_lobby_db(tmp), db2 = open_lobby_db(tmp);
+  ASSERT_TRUE(db1 && db2);
+  LobbyStore one(*db1, 1), two(*db2, 2);
+  ASSERT_TRUE(one.clear_all().ok());
+  constexpr int kRounds = 60;
+  std::barrier together(2);
+  std::array<std::vector<bool>, 2> arrived, left;  // per server, per round: told first/last
+  const auto run = [&](LobbyStore& store, int side) {
+    for (int round = 0; round < kRounds; ++round) {
+      const LobbyUser user = someone(100 + round);
+      together.arrive_and_wait();
+      auto a = store.arrive(user);
+      EXPECT_TRUE(a.ok()) << a.message();
+      arrived[side].push_back(a.ok() && *a);
+      together.arrive_and_wait();
+      auto l = store.leave(user.id);
+      EXPECT_TRUE(l.ok()) << l.message();
+      left[side].push_back(l.ok() && *l);
+    }
+  };
+  std::thread a([&] { run(one, 0); });
+  std::thread b([&] { run(two, 1); });
+  a.join();
+  b.join();
+  for (int round = 0; round < kRounds; ++round) {
+    EXPECT_TRUE(arrived[0][round] != arrived[1][round]) << "round " << round << ": arrived";
+    EXPECT_TRUE(left[0][round] != left[1][round]) << "round " << round << ": left";
+  }
+  EXPECT_TRUE(one.online()->empty());
+}
+
 }  // namespace
 }  // namespace boyi::storage
