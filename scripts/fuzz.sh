@@ -3,8 +3,12 @@
 #   scripts/fuzz.sh build             configure and build build/fuzz, make the seed corpora
 #   scripts/fuzz.sh ci [SECONDS]      build, then every target SECONDS (default 15: about 4 min
 #                                     for the 15 targets) from its seeds; fails on any finding
-#   scripts/fuzz.sh long [SECONDS]    build, then every target up to SECONDS (default 3600) or
-#                                     10^7 executions, one after the other, at low priority
+#   scripts/fuzz.sh long [SECONDS] [TARGET...]
+#                                     build, then each target (default: all) up to SECONDS
+#                                     (default 3600) or 10^7 executions, one after the other,
+#                                     at low priority, in a faster build without the address
+#                                     sanitizer (build/fuzz-fast); then every input of the grown
+#                                     corpus once under address + undefined
 #   scripts/fuzz.sh run TARGET [SECONDS]  one target (default 60 s)
 # Each run prints a table: target, executions, seconds, findings. Inputs that crashed are kept
 # in build/fuzz/fuzz-findings/ (replay: build/fuzz/bin/TARGET_fuzz FILE); the corpus grown
@@ -13,19 +17,28 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
 build=build/fuzz
+fast=build/fuzz-fast
 targets=(frames json_lines http_entry websocket junqi gomoku dots surakarta text_record
          json_record junqi_lines sau_lines piskvork_lines stored_journal config)
 export CCACHE_BASEDIR=$root CCACHE_NOHASHDIR=true
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
 
+# configure DIR [-D...]: a fuzz build folder, its targets built.
+configure() {
+  local dir=$1
+  shift
+  CC=clang CXX=clang++ cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DBOYI_FUZZ=ON -DBOYI_WERROR=ON "$@" >/dev/null
+  cmake --build "$dir" -j "$(nproc 2>/dev/null || echo 2)" --target boyi_fuzz
+}
+
 build() {
-  CC=clang CXX=clang++ cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DBOYI_FUZZ=ON -DBOYI_WERROR=ON >/dev/null
-  cmake --build "$build" -j "$(nproc 2>/dev/null || echo 2)" --target boyi_fuzz
+  configure "$build"
   bash fuzz/seed-corpora.sh "$build"
 }
 
-# run_one TARGET SECONDS [RUNS] [PREFIX...]: one libFuzzer run; appends its row to $table.
+# run_one TARGET SECONDS [RUNS] [PREFIX...]: one libFuzzer run of $bin's target (the
+# address build's unless a caller sets bin); appends its row to $table.
 run_one() {
   local target=$1 seconds=$2 runs=${3:--1}
   shift 3
@@ -35,7 +48,7 @@ run_one() {
   local before after start rc=0
   before=$(find "$findings" -name "$target-*" | wc -l)
   start=$(date +%s)
-  "$@" "$build/bin/${target}_fuzz" -dict="fuzz/dict/$target.dict" -max_total_time="$seconds" \
+  "$@" "${bin:-$build/bin}/${target}_fuzz" -dict="fuzz/dict/$target.dict" -max_total_time="$seconds" \
     -runs="$runs" -timeout=10 -rss_limit_mb=2560 -max_len=4096 -print_final_stats=1 \
     -artifact_prefix="$findings/$target-" "$work" "$build/fuzz-seeds/$target" >"$log" 2>&1 ||
     rc=$?
@@ -51,13 +64,37 @@ run_one() {
   fi
 }
 
+# replay TARGET: every input of the target's grown corpus once in the address build, where the
+# fast build's run could not see a memory error; a report counts as a finding.
+replay() {
+  local target=$1 work=$build/fuzz-work/$1 findings=$build/fuzz-findings
+  local log=$build/fuzz-logs/$target-replay.log rc=0
+  "$build/bin/${target}_fuzz" -runs=0 -timeout=10 -rss_limit_mb=2560 -max_len=4096 \
+    -artifact_prefix="$findings/$target-" "$work" >"$log" 2>&1 || rc=$?
+  local inputs
+  inputs=$(sed -n 's/^Done \([0-9]*\) runs.*/\1/p' "$log" | tail -1)
+  printf '%-16s %12s %8s %9s\n' "$target" "${inputs:-?}" replayed "$([ "$rc" -eq 0 ] && echo 0 || echo 1)" |
+    tee -a "$table"
+  if [ "$rc" -ne 0 ]; then
+    grep -m1 -E 'ERROR|SUMMARY|broken' "$log" | sed "s/^/  $target (replay): /" || true
+    failures=$((failures + 1))
+  fi
+}
+
+# run_all SECONDS RUNS [PREFIX...] over $run_targets (default every target); with REPLAY=1
+# each target's corpus is replayed in the address build after its run.
 run_all() {
   local seconds=$1 runs=$2
   shift 2
   table=$(mktemp)
   failures=0
   printf '%-16s %12s %8s %9s\n' target executions seconds findings
-  for t in "${targets[@]}"; do run_one "$t" "$seconds" "$runs" "$@"; done
+  local chosen=("${targets[@]}")
+  if [ "${#run_targets[@]}" -gt 0 ]; then chosen=("${run_targets[@]}"); fi
+  for t in "${chosen[@]}"; do
+    run_one "$t" "$seconds" "$runs" "$@"
+    if [ "${REPLAY:-0}" = 1 ]; then replay "$t"; fi
+  done
   rm -f "$table"
   if [ "$failures" -ne 0 ]; then
     echo "fuzz: findings in $failures target(s); inputs in $build/fuzz-findings, logs in $build/fuzz-logs" >&2
@@ -66,6 +103,7 @@ run_all() {
 }
 
 cmd=${1:-ci}
+run_targets=()
 case "$cmd" in
   build) build ;;
   ci)
@@ -74,10 +112,14 @@ case "$cmd" in
     ;;
   long)
     build
-    # Short allocation stacks: recording each allocation's whole stack is a tenth of a game
-    # target's time; replaying a finding's input gives the full report.
-    export ASAN_OPTIONS=$ASAN_OPTIONS:malloc_context_size=2
-    run_all "${2:-3600}" 10000000 nice -n 19
+    # The address sanitizer halves a game target's executions a second or worse; the long runs
+    # fuzz without it and check what they grew with it (replay).
+    configure "$fast" -DBOYI_FUZZ_ADDRESS=OFF
+    run_targets=("${@:3}")
+    for t in "${run_targets[@]}"; do
+      [[ " ${targets[*]} " == *" $t "* ]] || { echo "fuzz: no target $t (${targets[*]})" >&2; exit 2; }
+    done
+    bin=$fast/bin REPLAY=1 run_all "${2:-3600}" 10000000 nice -n 19
     ;;
   run)
     table=$(mktemp)
@@ -87,7 +129,7 @@ case "$cmd" in
     [ "$failures" -eq 0 ]
     ;;
   *)
-    echo "usage: scripts/fuzz.sh build|ci [SECONDS]|long [SECONDS]|run TARGET [SECONDS]" >&2
+    echo "usage: scripts/fuzz.sh build|ci [SECONDS]|long [SECONDS [TARGET...]]|run TARGET [SECONDS]" >&2
     exit 2
     ;;
 esac
