@@ -7,6 +7,7 @@
 #include <array>
 #include <barrier>
 #include <chrono>
+#include <optional>
 #include <set>
 #include <thread>
 
@@ -145,37 +146,57 @@ TEST(LobbyStore, TheUsersOfANodeWhoseLeaseEndedGoOffline) {
   EXPECT_TRUE(two.forget_ended_nodes(3'600'000)->empty());  // told once
 }
 
+// Two servers with one database (a connection each), the lobby cleared; at_once runs
+// step(store, side, sync) on both at the same moment, sync() waiting for the other again.
+class LobbyStoreOnTwoServers : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    db1_ = open_lobby_db(tmp_);
+    db2_ = open_lobby_db(tmp_);
+    ASSERT_TRUE(db1_ && db2_);
+    one_.emplace(*db1_, 1);
+    two_.emplace(*db2_, 2);
+    ASSERT_TRUE(one_->clear_all().ok());
+  }
+
+  template <class Step>
+  void at_once(Step step) {
+    std::barrier together(2);
+    const auto sync = [&] { together.arrive_and_wait(); };
+    std::thread a([&] { step(*one_, 0, sync); });
+    std::thread b([&] { step(*two_, 1, sync); });
+    a.join();
+    b.join();
+  }
+
+  static constexpr int kRounds = 60;
+  TempDir tmp_;
+  std::unique_ptr<Database> db1_, db2_;
+  std::optional<LobbyStore> one_, two_;
+};
+
 // Two users of two servers ask to be paired for the same game at the same moment, round
 // after round: in each round exactly one of them finds the other (neither is left waiting
 // for a partner who waits too), and nobody is paired twice.
-TEST(LobbyStore, PairingOnTwoServersAtOncePairsThemWithEachOther) {
-  TempDir tmp;
-  auto db1 = open_lobby_db(tmp), db2 = open_lobby_db(tmp);
-  ASSERT_TRUE(db1 && db2);
-  LobbyStore one(*db1, 1), two(*db2, 2);
-  ASSERT_TRUE(one.clear_all().ok());
-  constexpr int kRounds = 60;
-  std::barrier together(2);
+TEST_F(LobbyStoreOnTwoServers, PairingAtOncePairsThemWithEachOther) {
   std::array<std::vector<Id>, 2> partners;  // per server, per round: whom it found (0: none)
-  const auto run = [&](LobbyStore& store, int side) {
+  at_once([&](LobbyStore& store, int side, const auto& sync) {
     for (int round = 0; round < kRounds; ++round) {
-      together.arrive_and_wait();
+      sync();
       const std::string key = "gomoku|rule=renju|round" + std::to_string(round);
       auto p = store.pair_or_wait(offer(OfferKind::kPool, 1000 * (side + 1) + round, key));
       EXPECT_TRUE(p.ok()) << p.message();
       partners[side].push_back(p.ok() && p->partner ? p->partner->owner.id : 0);
     }
-  };
-  std::thread a([&] { run(one, 0); });
-  std::thread b([&] { run(two, 1); });
-  a.join();
-  b.join();
+  });
   for (int round = 0; round < kRounds; ++round) {
     const Id first = 1000 + round, second = 2000 + round;
     const bool a_found = partners[0][round] == second, b_found = partners[1][round] == first;
     EXPECT_TRUE(a_found != b_found) << "round " << round << ": " << partners[0][round] << ", "
                                     << partners[1][round];
   }
+  LobbyStore& one = *one_;
+  LobbyStore& two = *two_;
   EXPECT_TRUE(one.list(OfferKind::kPool)->empty());
   // One already waiting is told so; another setup waits apart.
   ASSERT_FALSE(one.pair_or_wait(offer(OfferKind::kPool, 4000))->partner.has_value());
@@ -188,37 +209,26 @@ TEST(LobbyStore, PairingOnTwoServersAtOncePairsThemWithEachOther) {
 // A user online on two servers leaves both (or arrives on both) at the same moment, round
 // after round: exactly one of the two servers finds the user gone (or new), so the lobby
 // hears of it once, never twice and never not at all.
-TEST(LobbyStore, LeavingOrArrivingOnTwoServersAtOnceIsToldExactlyOnce) {
-  TempDir tmp;
-  auto db1 = open_lobby_db(tmp), db2 = open_lobby_db(tmp);
-  ASSERT_TRUE(db1 && db2);
-  LobbyStore one(*db1, 1), two(*db2, 2);
-  ASSERT_TRUE(one.clear_all().ok());
-  constexpr int kRounds = 60;
-  std::barrier together(2);
+TEST_F(LobbyStoreOnTwoServers, LeavingOrArrivingAtOnceIsToldExactlyOnce) {
   std::array<std::vector<bool>, 2> arrived, left;  // per server, per round: told first/last
-  const auto run = [&](LobbyStore& store, int side) {
+  at_once([&](LobbyStore& store, int side, const auto& sync) {
     for (int round = 0; round < kRounds; ++round) {
       const LobbyUser user = someone(100 + round);
-      together.arrive_and_wait();
+      sync();
       auto a = store.arrive(user);
       EXPECT_TRUE(a.ok()) << a.message();
       arrived[side].push_back(a.ok() && *a);
-      together.arrive_and_wait();
+      sync();
       auto l = store.leave(user.id);
       EXPECT_TRUE(l.ok()) << l.message();
       left[side].push_back(l.ok() && *l);
     }
-  };
-  std::thread a([&] { run(one, 0); });
-  std::thread b([&] { run(two, 1); });
-  a.join();
-  b.join();
+  });
   for (int round = 0; round < kRounds; ++round) {
     EXPECT_TRUE(arrived[0][round] != arrived[1][round]) << "round " << round << ": arrived";
     EXPECT_TRUE(left[0][round] != left[1][round]) << "round " << round << ": left";
   }
-  EXPECT_TRUE(one.online()->empty());
+  EXPECT_TRUE(one_->online()->empty());
 }
 
 }  // namespace
