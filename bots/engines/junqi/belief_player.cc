@@ -186,4 +186,13 @@ Result<std::unique_ptr<Player<State>>> make_junqi_belief_player(const PlayerSpec
   return p;
 }
 
+JunqiSearchResult junqi_belief_root(const JunqiSeatInfo& info, const JunqiSearchOptions& options,
+                                    const TimeBudget& budget, std::uint64_t seed) {
+  const JunqiBelief belief(info, JunqiBeliefOptions{});
+  const JunqiWorldSampler sampler(info, belief);
+  if (!sampler.ok()) return {};
+  JunqiBeliefSearch search(options, seed);
+  return search.search(sampler, info.seat, budget);
+}
+
 }  // namespace boyi::bots

@@ -15,6 +15,7 @@
 #include <memory>
 #include <string_view>
 
+#include "bots/engines/junqi/belief_search.h"
 #include "bots/player.h"
 #include "bots/player_options.h"
 
@@ -45,5 +46,12 @@ inline constexpr std::string_view kJunqiQlearnHelp =
     "activates the high-value pieces' moves, Q-learning (alpha 0.4, gamma 0.6) picks the final "
     "move among them, no decisive tactics (belief blends Q into UCT and adds tactics): "
     "qlearn[:alpha=X,gamma=X,pieces=N,root=N,c=X,rollout=N,worlds=N,playouts=N]";
+
+// The belief search (no decisive tactics) from what `info`'s seat knows, the seat to move in
+// the play phase: its root statistics, empty (has_move false) when the history does not explain
+// the view. Every root move is searched when options.root_pieces is 0. A teacher's values of
+// each move (boyi-train junqi dmc, teacher=N).
+JunqiSearchResult junqi_belief_root(const JunqiSeatInfo& info, const JunqiSearchOptions& options,
+                                    const TimeBudget& budget, std::uint64_t seed);
 
 }  // namespace boyi::bots

@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <thread>
 
 #include "bots/engines/junqi/test_support.h"
@@ -147,6 +148,53 @@ TEST(DmcTraining, ReturnsComeFromTheFinalResult) {
       EXPECT_FLOAT_EQ(samples[samples.size() - 2].target, 0.9f * last);
     }
   }
+}
+
+// Past the seed, a teacher's game: the belief search chooses each move and values the moves
+// it tried. Each taught sample is one of the seat's positions with a move's features and the
+// search's value of it, at most teach_moves per move; the same seed plays the same game.
+TEST(DmcTraining, ATeachersGameValuesTheMovesItTried) {
+  DmcSelfPlayOptions o;
+  o.max_plies = 40;
+  DmcTeacherOptions t;
+  t.playouts = 150;
+  t.moves = 3;
+  t.min_visits = 2;
+  const DmcGame g = dmc_teacher_play(o, t, 4), again = dmc_teacher_play(o, t, 4);
+  EXPECT_EQ(g.plies, again.plies);
+  for (Seat s = 0; s < 2; ++s) {
+    const auto& taught = g.taught[s];
+    ASSERT_FALSE(g.samples[s].empty());
+    EXPECT_GT(taught.size(), g.samples[s].size());  // several moves valued per position
+    EXPECT_LE(taught.size(), 3 * g.samples[s].size());
+    std::set<float> targets;
+    for (const DmcSample& x : taught) {
+      EXPECT_GE(x.target, -1.f);
+      EXPECT_LE(x.target, 1.f);
+      EXPECT_EQ(x.state.size(), static_cast<std::size_t>(kDmcStateFeatures));
+      EXPECT_EQ(x.action.size(), static_cast<std::size_t>(kDmcActionFeatures));
+      targets.insert(x.target);
+    }
+    EXPECT_GT(targets.size(), taught.size() / 4);  // values, not one constant
+    ASSERT_EQ(again.taught[s].size(), taught.size());
+    for (std::size_t i = 0; i < taught.size(); ++i) {
+      EXPECT_EQ(again.taught[s][i].target, taught[i].target) << i;
+      EXPECT_EQ(again.taught[s][i].action, taught[i].action) << i;
+    }
+  }
+  // The method's teacher=N plays such games and learns from both kinds of sample.
+  TrainConfig config;
+  config.seed = 5;
+  config.threads = 1;
+  config.params = {{"pool", "64"}, {"max_plies", "40"}, {"teacher", "100"}, {"teach_moves", "3"}};
+  auto m = make_training_method("junqi", "dmc", config);
+  ASSERT_TRUE(m.ok()) << m.message();
+  auto st = m.value()->train(1);
+  ASSERT_TRUE(st.ok()) << st.message();
+  EXPECT_GT(st->extra.at("taught_samples"), static_cast<double>(st->positions));
+  EXPECT_GT(st->loss, 0);
+  config.params = {{"teacher", "-1"}};
+  EXPECT_FALSE(make_training_method("junqi", "dmc", config).ok());
 }
 
 TEST(DmcMethod, TrainsReproduciblyAndResumes) {

@@ -4,6 +4,7 @@
 #include <array>
 #include <numeric>
 
+#include "bots/engines/junqi/belief_player.h"
 #include "bots/engines/junqi/deployment.h"
 #include "base/rng.h"
 
@@ -71,6 +72,7 @@ DmcGame dmc_play(const DmcSelfPlayOptions& options, const std::array<Move, 2>& d
     }
   }
   State::MoveList list;
+  std::vector<DmcValuedMove> valued;
   // The material balance for seat 0 before each ply, and the ply of each sample.
   std::vector<double> balance;
   std::array<std::vector<int>, 2> sample_ply;
@@ -83,10 +85,21 @@ DmcGame dmc_play(const DmcSelfPlayOptions& options, const std::array<Move, 2>& d
     const JunqiSeatInfo& info = records.info[seat];
     const JunqiBelief belief(info, dmc_belief_options());
     DmcPosition position = dmc_features(info, belief, moves);
-    const int chosen = choose(seat, moves, position);
+    valued.clear();
+    const int chosen = choose(seat, moves, position, info, valued);
     if (chosen < 0 || chosen >= static_cast<int>(moves.size())) {
       game.stopped = chosen != kDmcGameOver;
       break;
+    }
+    for (const DmcValuedMove& v : valued) {
+      if (v.index < 0 || v.index >= static_cast<int>(moves.size())) continue;
+      DmcSample taught;
+      taught.state = position.state;
+      taught.history = position.history;
+      const auto at = position.actions.begin() + static_cast<std::ptrdiff_t>(v.index) * kDmcActionFeatures;
+      taught.action.assign(at, at + kDmcActionFeatures);
+      taught.target = v.target;
+      game.taught[seat].push_back(std::move(taught));
     }
     DmcSample sample;
     sample.state = std::move(position.state);
@@ -127,13 +140,47 @@ DmcGame dmc_self_play(DmcPair& pair, const DmcSelfPlayOptions& options, std::uin
   const std::array<Move, 2> deployments = {junqi_generate_deployment(0, rng),
                                            junqi_generate_deployment(1, rng)};
   return dmc_play(options, deployments,
-                  [&](Seat seat, const std::vector<Move>& moves, const DmcPosition& position) {
+                  [&](Seat seat, const std::vector<Move>& moves, const DmcPosition& position,
+                      const JunqiSeatInfo&, std::vector<DmcValuedMove>&) {
                     if (moves.size() <= 1) return 0;
                     if (uniform(rng) < options.epsilon)
                       return static_cast<int>(rng.below(static_cast<std::uint32_t>(moves.size())));
                     const std::vector<float> q = dmc_q_values(pair.net[seat], position);
                     return static_cast<int>(std::max_element(q.begin(), q.end()) - q.begin());
                   });
+}
+
+DmcGame dmc_teacher_play(const DmcSelfPlayOptions& options, const DmcTeacherOptions& teacher,
+                         std::uint64_t seed) {
+  Rng rng(seed);
+  const std::array<Move, 2> deployments = {junqi_generate_deployment(0, rng),
+                                           junqi_generate_deployment(1, rng)};
+  JunqiSearchOptions search;
+  search.root_pieces = 0;
+  search.max_playouts = teacher.playouts;
+  std::vector<const JunqiRootStat*> tried;
+  return dmc_play(
+      options, deployments,
+      [&](Seat, const std::vector<Move>& moves, const DmcPosition&, const JunqiSeatInfo& info,
+          std::vector<DmcValuedMove>& valued) {
+        if (moves.size() <= 1) return 0;
+        const JunqiSearchResult r = junqi_belief_root(info, search, TimeBudget(), rng());
+        const auto index_of = [&](const Move& m) {
+          return static_cast<int>(std::find(moves.begin(), moves.end(), m) - moves.begin());
+        };
+        tried.clear();
+        for (const JunqiRootStat& stat : r.root)
+          if (stat.visits >= teacher.min_visits) tried.push_back(&stat);
+        std::sort(tried.begin(), tried.end(),
+                  [](const auto* a, const auto* b) { return a->visits > b->visits; });
+        if (tried.size() > static_cast<std::size_t>(teacher.moves))
+          tried.resize(static_cast<std::size_t>(teacher.moves));
+        for (const JunqiRootStat* stat : tried)
+          valued.push_back({index_of(stat->move), static_cast<float>(2 * stat->mean - 1)});
+        const int chosen = r.has_move ? index_of(r.move) : static_cast<int>(moves.size());
+        if (chosen < static_cast<int>(moves.size())) return chosen;
+        return static_cast<int>(rng.below(static_cast<std::uint32_t>(moves.size())));
+      });
 }
 
 torch::Tensor dmc_loss(DmcNet& net, std::span<const DmcSample> samples) {

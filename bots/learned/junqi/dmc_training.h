@@ -49,16 +49,25 @@ double dmc_material(const junqi::State& s, Seat seat);
 
 struct DmcGame {
   std::array<std::vector<DmcSample>, 2> samples;  // by seat, in move order
+  // By seat: the moves a teacher valued (dmc_teacher_play), each with that value as its target.
+  std::array<std::vector<DmcSample>, 2> taught;
   Outcome outcome;
   int plies = 0;
   bool stopped = false;  // the chooser or a deployment broke the game off (a bad record)
 };
 
-// Picks the move of `seat` among `moves` (an index), given its features; kDmcGameOver ends
-// the game there (a recorded game's last action), any other index outside the list breaks
-// it off.
+// A move the chooser valued (a teacher search): a sample with `target` as its return.
+struct DmcValuedMove {
+  int index = 0;  // in the chooser's `moves`
+  float target = 0;
+};
+
+// Picks the move of `seat` among `moves` (an index), given its features and the seat's
+// knowledge; kDmcGameOver ends the game there (a recorded game's last action), any other
+// index outside the list breaks it off. Moves it adds to `valued` become taught samples.
 using DmcChooser = std::function<int(Seat seat, const std::vector<junqi::Move>& moves,
-                                     const DmcPosition& position)>;
+                                     const DmcPosition& position, const JunqiSeatInfo& info,
+                                     std::vector<DmcValuedMove>& valued)>;
 inline constexpr int kDmcGameOver = -1;
 
 // One game from the two deployments, each move picked by `choose`; the samples are each
@@ -70,6 +79,20 @@ DmcGame dmc_play(const DmcSelfPlayOptions& options, const std::array<junqi::Move
 // One game from `seed`: layouts from the layout generator, then the seats'
 // networks with ε-greedy moves. Features read only each seat's knowledge.
 DmcGame dmc_self_play(DmcPair& pair, const DmcSelfPlayOptions& options, std::uint64_t seed);
+
+// Past the seed: a teacher instead of the ε-greedy networks. Each move is the belief
+// engine's search from the seat's knowledge (`playouts` playouts, every root move searched);
+// besides the played move's sample (its Monte-Carlo return), each of the `moves` most visited
+// root moves (at least `min_visits`) is a taught sample whose target is the search's value
+// of it (its mean result, as 2 mean - 1). The returns say who won; the search's values say
+// what every move it tried is worth, which a greedy choice over all moves needs.
+struct DmcTeacherOptions {
+  std::int64_t playouts = 400;
+  int moves = 8;
+  int min_visits = 4;
+};
+DmcGame dmc_teacher_play(const DmcSelfPlayOptions& options, const DmcTeacherOptions& teacher,
+                         std::uint64_t seed);
 
 // The MSE of Q(s_t, a_t) against the targets (a graph for backward).
 torch::Tensor dmc_loss(DmcNet& net, std::span<const DmcSample> samples);

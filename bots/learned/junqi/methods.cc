@@ -8,7 +8,10 @@
 // (Adam, 5e-4), batch=N (32 samples per minibatch), epochs=N (passes over a
 // full pool, 1), max_plies=N (600: a longer game is a draw), material=X (a
 // shaping reward past the seed, see dmc_training.h; 0 = the seed's returns),
-// lstm=N, hidden1=N, hidden2=N (network sizes 64, 128, 64).
+// lstm=N, hidden1=N, hidden2=N (network sizes 64, 128, 64); teacher=N (past the seed: the
+// belief engine's search of N playouts chooses every move and values the moves it tried,
+// dmc_teacher_play; 0, the default, is the seed's ε-greedy self-play), teach_moves=N (8),
+// teach_visits=N (4: the fewest visits of a taught move).
 //
 // Several self-play workers (threads > 1) play a round of games at once, each
 // seeded by its game index; their samples enter the pools in game order. A
@@ -38,6 +41,7 @@ struct DmcParams {
   int max_plies = 600;
   double material = 0;
   DmcSizes sizes;
+  DmcTeacherOptions teacher{.playouts = 0};
 };
 
 Result<double> number(const std::string& key, const std::string& text, double lo, double hi) {
@@ -93,10 +97,17 @@ Result<DmcParams> parse_params(const std::map<std::string, std::string>& params)
       st = set_int(p.sizes.hidden1, 1, 1024);
     else if (key == "hidden2")
       st = set_int(p.sizes.hidden2, 1, 1024);
+    else if (key == "teacher")
+      st = set_int(p.teacher.playouts, 0, 1e9);
+    else if (key == "teach_moves")
+      st = set_int(p.teacher.moves, 0, 1000);
+    else if (key == "teach_visits")
+      st = set_int(p.teacher.min_visits, 1, 1e9);
     else
       return fail("junqi dmc has no parameter '" + key +
                   "' (pool, gamma, epsilon, epsilon_end, epsilon_games, lr, batch, epochs, "
-                  "max_plies, material, lstm, hidden1, hidden2)");
+                  "max_plies, material, lstm, hidden1, hidden2, teacher, teach_moves, "
+                  "teach_visits)");
     if (!st) return Error{st.message()};
   }
   return p;
@@ -124,7 +135,7 @@ class DmcMethod : public TrainingMethod {
 
   Result<TrainStats> train(std::int64_t games) override {
     TrainStats stats;
-    double loss_sum = 0, plies = 0, decided = 0, first_wins = 0;
+    double loss_sum = 0, plies = 0, decided = 0, first_wins = 0, taught = 0;
     int learns = 0;
     const int workers =
         std::max(1, config_.threads == 0 ? static_cast<int>(std::thread::hardware_concurrency())
@@ -139,7 +150,10 @@ class DmcMethod : public TrainingMethod {
         o.max_plies = params_.max_plies;
         o.material = params_.material;
         auto play = [&](int i) {
-          played[static_cast<std::size_t>(i)] = dmc_self_play(pair_, o, game_seed(games_ + i));
+          played[static_cast<std::size_t>(i)] =
+              params_.teacher.playouts > 0
+                  ? dmc_teacher_play(o, params_.teacher, game_seed(games_ + i))
+                  : dmc_self_play(pair_, o, game_seed(games_ + i));
         };
         if (round == 1) {
           play(0);
@@ -159,6 +173,8 @@ class DmcMethod : public TrainingMethod {
           for (int s = 0; s < 2; ++s) {
             stats.positions += static_cast<std::int64_t>(g.samples[s].size());
             for (auto& sample : g.samples[s]) pool_[s].push_back(std::move(sample));
+            taught += static_cast<double>(g.taught[s].size());
+            for (auto& sample : g.taught[s]) pool_[s].push_back(std::move(sample));
             if (static_cast<int>(pool_[s].size()) >= params_.pool) {
               for (int e = 0; e < params_.epochs; ++e) {
                 last_loss_ = dmc_learn(pair_.net[s], *optimizer_[s], pool_[s], params_.batch,
@@ -183,6 +199,7 @@ class DmcMethod : public TrainingMethod {
     stats.extra["decided_share"] = stats.games ? decided / static_cast<double>(stats.games) : 0;
     stats.extra["first_seat_wins"] = decided ? first_wins / decided : 0;
     stats.extra["learn_passes"] = learns;
+    if (params_.teacher.playouts > 0) stats.extra["taught_samples"] = taught;
     return stats;
   }
 
@@ -227,7 +244,8 @@ class DmcMethod : public TrainingMethod {
         result.winner = g.winner;
         DmcGame game = dmc_play(
             o, deployments,
-            [&](Seat, const std::vector<junqi::Move>& moves, const DmcPosition&) {
+            [&](Seat, const std::vector<junqi::Move>& moves, const DmcPosition&,
+                const JunqiSeatInfo&, std::vector<DmcValuedMove>&) {
               if (next >= steps.size()) return kDmcGameOver;
               const auto it = std::find(moves.begin(), moves.end(), steps[next++]);
               return it == moves.end() ? -2 : static_cast<int>(it - moves.begin());
