@@ -4,9 +4,9 @@
 #include <array>
 #include <numeric>
 
+#include "base/rng.h"
 #include "bots/engines/junqi/belief_player.h"
 #include "bots/engines/junqi/deployment.h"
-#include "base/rng.h"
 
 namespace boyi::bots::learned {
 
@@ -96,7 +96,8 @@ DmcGame dmc_play(const DmcSelfPlayOptions& options, const std::array<Move, 2>& d
       DmcSample taught;
       taught.state = position.state;
       taught.history = position.history;
-      const auto at = position.actions.begin() + static_cast<std::ptrdiff_t>(v.index) * kDmcActionFeatures;
+      const auto at =
+          position.actions.begin() + static_cast<std::ptrdiff_t>(v.index) * kDmcActionFeatures;
       taught.action.assign(at, at + kDmcActionFeatures);
       taught.target = v.target;
       game.taught[seat].push_back(std::move(taught));
@@ -104,7 +105,8 @@ DmcGame dmc_play(const DmcSelfPlayOptions& options, const std::array<Move, 2>& d
     DmcSample sample;
     sample.state = std::move(position.state);
     sample.history = std::move(position.history);
-    const auto row = position.actions.begin() + static_cast<std::ptrdiff_t>(chosen) * kDmcActionFeatures;
+    const auto row =
+        position.actions.begin() + static_cast<std::ptrdiff_t>(chosen) * kDmcActionFeatures;
     sample.action.assign(row, row + kDmcActionFeatures);
     game.samples[seat].push_back(std::move(sample));
     sample_ply[seat].push_back(game.plies);
