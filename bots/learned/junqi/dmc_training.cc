@@ -175,8 +175,12 @@ DmcGame dmc_teacher_play(const DmcSelfPlayOptions& options, const DmcTeacherOpti
           if (stat.visits >= teacher.min_visits) tried.push_back(&stat);
         std::sort(tried.begin(), tried.end(),
                   [](const auto* a, const auto* b) { return a->visits > b->visits; });
-        if (tried.size() > static_cast<std::size_t>(teacher.moves))
-          tried.resize(static_cast<std::size_t>(teacher.moves));
+        // The most visited moves (the search's best) and the least (what it found bad): a
+        // greedy choice over every move must learn both ends.
+        const std::size_t keep = static_cast<std::size_t>(teacher.moves);
+        if (tried.size() > keep)
+          tried.erase(tried.begin() + static_cast<std::ptrdiff_t>((keep + 1) / 2),
+                      tried.end() - static_cast<std::ptrdiff_t>(keep / 2));
         for (const JunqiRootStat* stat : tried)
           valued.push_back({index_of(stat->move), static_cast<float>(2 * stat->mean - 1)});
         const int chosen = r.has_move ? index_of(r.move) : static_cast<int>(moves.size());

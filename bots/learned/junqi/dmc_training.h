@@ -82,9 +82,9 @@ DmcGame dmc_self_play(DmcPair& pair, const DmcSelfPlayOptions& options, std::uin
 
 // Past the seed: a teacher instead of the ε-greedy networks. Each move is the belief
 // engine's search from the seat's knowledge (`playouts` playouts, every root move searched);
-// besides the played move's sample (its Monte-Carlo return), each of the `moves` most visited
-// root moves (at least `min_visits`) is a taught sample whose target is the search's value
-// of it (its mean result, as 2 mean - 1). The returns say who won; the search's values say
+// besides the played move's sample (its Monte-Carlo return), `moves` root moves with at least
+// `min_visits` visits, the most visited half and the least visited half, are taught samples
+// whose target is the search's value of each (its mean result, as 2 mean - 1). The returns say who won; the search's values say
 // what every move it tried is worth, which a greedy choice over all moves needs.
 struct DmcTeacherOptions {
   std::int64_t playouts = 400;
