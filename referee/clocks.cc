@@ -26,6 +26,7 @@ void MatchClocks::start(const std::array<bool, 2>& may_act, TimePoint now) {
     if (may_act[s] && !c.running) {
       c.running = true;
       c.since = c.turn_start = now;
+      c.thinking_ms = 0;
     }
   }
 }
@@ -34,17 +35,21 @@ void MatchClocks::charge(SeatClock& c, TimePoint now) {
   if (!c.running) return;
   const std::int64_t spent = elapsed_ms(c.since, now);
   c.remaining_ms -= spent;
+  c.thinking_ms += spent;
   // Keep the sub-millisecond remainder uncharged rather than lose it.
   c.since += std::chrono::milliseconds(spent);
 }
 
 std::int64_t MatchClocks::on_action(Seat actor, const std::array<bool, 2>& may_act, TimePoint now) {
   auto& c = seats_[actor];
-  const std::int64_t elapsed = c.running ? elapsed_ms(c.since, now) : 0;
   charge(c, now);
-  c.remaining_ms = std::max<std::int64_t>(c.remaining_ms, 0);  // moved inside the grace
+  const std::int64_t elapsed = c.running ? c.thinking_ms : 0;
+  c.thinking_ms = 0;  // the seat's next action is timed from this one
   if (!may_act[actor] && c.running) {
     c.running = false;
+    // Moved inside the grace: shown as 0. Only when the turn ends: within a turn the
+    // grace is one for the whole turn, however many actions it is sent as.
+    c.remaining_ms = std::max<std::int64_t>(c.remaining_ms, 0);
     if (may_act[0] || may_act[1]) c.remaining_ms += time_.increment_ms;  // not after the last
   }
   for (int s = 0; s < 2; ++s) {

@@ -82,6 +82,9 @@ class MatchClocks {
     TimePoint turn_start{};  // running: when this turn began (per-move limit)
     bool paused = false;           // stopped by the arbiter in the middle of a turn
     std::int64_t turn_used_ms = 0;  // paused: the part of the turn already used
+    // Charged since the turn began or the seat's last action in it: the next action's
+    // elapsed time (kept apart from `since`, which time added or a pause moves on).
+    std::int64_t thinking_ms = 0;
   };
   void charge(SeatClock& c, TimePoint now);
 

@@ -99,5 +99,35 @@ TEST(RefereeClocks, NoIncrementAfterTheLastActionAndStopFreezes) {
   EXPECT_EQ(d.remaining_at(at_ms(9'000)), (std::array<std::int64_t, 2>{8'000, 8'000}));
 }
 
+TEST(RefereeClocks, ActionsWithinATurnShareOneGrace) {
+  // 10 s, a 1 s grace: the flag falls at 11.001 s whether the turn is sent whole or edge by
+  // edge; an action inside the grace does not give the rest of the turn a new one.
+  MatchClocks c(tc(10'000, 0, 0, 1'000));
+  c.start({true, false}, at_ms(0));
+  EXPECT_EQ(c.deadlines()[0].at, at_ms(11'001));
+  c.on_action(0, {true, false}, at_ms(10'900));  // a box claimed inside the grace
+  EXPECT_EQ(c.remaining_at(0, at_ms(10'900)), -900);
+  EXPECT_EQ(c.reading(at_ms(10'900)).remaining_ms[0], 0);
+  EXPECT_EQ(c.deadlines()[0].at, at_ms(11'001));
+  c.on_action(0, {false, true}, at_ms(11'000));  // the turn ends inside the grace: shown as 0
+  EXPECT_EQ(c.remaining_at(0, at_ms(20'000)), 0);
+}
+
+TEST(RefereeClocks, ElapsedCountsTheWholeThinkingTimeAcrossAddedTimeAndPauses) {
+  MatchClocks c(tc(100'000));
+  c.start({true, false}, at_ms(0));
+  c.add(0, 60'000, at_ms(50'000));
+  EXPECT_EQ(c.on_action(0, {false, true}, at_ms(60'000)), 60'000);
+  EXPECT_EQ(c.remaining_at(0, at_ms(60'000)), 100'000);
+  // Seat 1 thinks 30 s, the match is paused 100 s, then it moves 5 s after the unpause.
+  c.pause(at_ms(90'000));
+  c.unpause(at_ms(190'000));
+  EXPECT_EQ(c.on_action(1, {true, false}, at_ms(195'000)), 35'000);
+  EXPECT_EQ(c.remaining_at(1, at_ms(195'000)), 65'000);
+  // Within a turn an action is timed from the seat's previous one.
+  EXPECT_EQ(c.on_action(0, {true, false}, at_ms(197'000)), 2'000);
+  EXPECT_EQ(c.on_action(0, {false, true}, at_ms(198'500)), 1'500);
+}
+
 }  // namespace
 }  // namespace boyi::referee
