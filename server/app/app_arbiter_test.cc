@@ -176,5 +176,28 @@ TEST_F(ArbiterTest, AVoidEndsWithoutAResultAndARestartKeepsAPause) {
   EXPECT_NE(ended->match_ended().outcome().detail().find("voided by the arbiter"), std::string::npos);
 }
 
+TEST_F(ArbiterTest, AVoidTheJournalRefusesStillEndsTheMatchForEveryone) {
+  // The referee's way out of a match it can no longer store: the void stands in memory, so
+  // the seats are told and the arbiter's request is answered as done (and audited).
+  auto a = player(C::json, "hero");
+  auto b = player(C::json, "leander");
+  SeatState sa, sb;
+  seek_and_accept(*a, *b, freestyle(), sa, sb);
+  ASSERT_TRUE(play(*a, sa, "H8")->has_match_event());
+  auto arbiter = admin("arbiter3");
+  refuse_journal_writes(true);
+  auto ack = arbiter->call(arbitrate(sa.match, v1::ARBITER_ACTION_VOID, 0, 0, 0, "storage lost"));
+  ASSERT_TRUE(ack && ack->has_ack()) << (ack ? ack->DebugString() : "no reply");
+  for (Client* c : {a.get(), b.get()}) {
+    auto ended = c->wait_for([](const SM& m) { return m.has_match_ended(); }, 5s);
+    ASSERT_TRUE(ended);
+    EXPECT_EQ(ended->match_ended().outcome().ending(), v1::ENDING_ABORTED);
+  }
+  refuse_journal_writes(false);
+  const auto log = audit(*arbiter, sa.match);
+  ASSERT_FALSE(log.empty());
+  EXPECT_EQ(log.back().action(), "match.void");
+}
+
 }  // namespace
 }  // namespace boyi::app::test

@@ -12,6 +12,7 @@
 #include "base/rng.h"
 #include "engine/registry.h"
 #include "server/app/app_test_client.h"
+#include "server/storage/test_database.h"
 
 namespace boyi::app::test {
 
@@ -122,6 +123,24 @@ class MatchTest : public ::testing::Test {
   }
   void drain(Client& c, SeatState& s, std::chrono::milliseconds timeout = 300ms) {
     while (auto m = c.next(timeout)) s.absorb(*m);
+  }
+  // The database refuses (or accepts again) every journal write, as a full disk would: a
+  // trigger made from a connection of its own.
+  void refuse_journal_writes(bool refuse) {
+    auto side = storage::testing::side_connection(
+        storage::testing::test_database_options(dir_.path()));
+    ASSERT_TRUE(side);
+    const bool pg = side->dialect() == storage::SqlDialect::kPostgres;
+    const char* sql =
+        !refuse ? (pg ? "DROP TRIGGER refuse_journal ON journal" : "DROP TRIGGER refuse_journal")
+        : pg    ? "CREATE OR REPLACE FUNCTION refuse_journal() RETURNS trigger AS $$ BEGIN "
+                  "RAISE EXCEPTION 'disk full (test)'; END $$ LANGUAGE plpgsql; "
+                  "CREATE TRIGGER refuse_journal BEFORE INSERT ON journal FOR EACH ROW "
+                  "EXECUTE FUNCTION refuse_journal()"
+                : "CREATE TRIGGER refuse_journal BEFORE INSERT ON journal "
+                  "BEGIN SELECT RAISE(ABORT, 'disk full (test)'); END";
+    const Status done = side->exec(sql);
+    ASSERT_TRUE(done.ok()) << done.message();
   }
 
   TempDir dir_;

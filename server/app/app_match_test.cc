@@ -296,6 +296,27 @@ TEST_F(MatchTest, AVanishedPlayerForfeitsAndAStallingOneLosesOnTime) {
   EXPECT_EQ(flag->match_ended().outcome().winner(), 1);
 }
 
+TEST_F(MatchTest, AFlagThatFallsAsTheSeatLeavesEndsTheMatchForTheOther) {
+  // The flag falls while the journal refuses writes (the timer's tick fails and retries a
+  // second later); the journal recovers and the flagged seat's connection closes before the
+  // retry: the close's own tick ends the match, and the other seat must hear it then.
+  auto a = player(C::json, "ivan");
+  auto b = player(C::json, "judy");
+  SeatState sa, sb;
+  v1::MatchSetup quick = freestyle();
+  quick.mutable_time_control()->set_total_ms(1'000);
+  seek_and_accept(*a, *b, quick, sa, sb);
+  refuse_journal_writes(true);
+  // Past the flag (1 s and the 1 s grace), before the retry a second later.
+  std::this_thread::sleep_for(2'400ms);
+  refuse_journal_writes(false);
+  a->close();
+  auto ended = b->wait_for([](const SM& m) { return m.has_match_ended(); }, 5s);
+  ASSERT_TRUE(ended);
+  EXPECT_EQ(ended->match_ended().outcome().ending(), v1::ENDING_TIME_FORFEIT);
+  EXPECT_EQ(ended->match_ended().outcome().winner(), 1);
+}
+
 TEST_F(MatchTest, GracefulShutdownLosesNothingAndTheMatchResumes) {
   auto a = player(C::json, "heidi");
   auto b = player(C::binary, "ivan");

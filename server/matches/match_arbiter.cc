@@ -93,7 +93,13 @@ MatchHost::ArbiterResult MatchHost::apply_arbiter(const v1::Arbitrate& request,
     default:
       break;
   }
-  if (!done) return R{v1::ERROR_CODE_INVALID_ARGUMENT, done.message()};
+  if (!done) {
+    // A void stands even when the journal refused it (the referee's way out of a match it
+    // cannot store): it is announced and settled like any other; anything else was refused.
+    const bool voided = request.action() == v1::ARBITER_ACTION_VOID && referee.finished();
+    if (!voided) return R{v1::ERROR_CODE_INVALID_ARGUMENT, done.message()};
+    app_.log.error("void_not_stored", {{"match", id()}, {"reason", done.message()}});
+  }
   audit(actor, action, detail, reason);
   v1::ServerMessage notice;
   auto* n = notice.mutable_arbiter_notice();

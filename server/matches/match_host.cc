@@ -263,6 +263,7 @@ void MatchHost::connection_closed(std::uint64_t connection_id) {
     const auto watching = h.spectators_.size();
     std::erase_if(h.spectators_, [&](const Peer& p) { return p.conn->id() == connection_id; });
     if (h.spectators_.size() != watching) h.publish_snapshot();
+    bool left = false;
     for (int s = 0; s < 2; ++s) {
       auto& peers = h.seat_peers_[static_cast<std::size_t>(s)];
       const auto before = peers.size();
@@ -271,9 +272,12 @@ void MatchHost::connection_closed(std::uint64_t connection_id) {
           !h.house_[static_cast<std::size_t>(s)]) {
         (void)h.match_->referee().on_disconnect(s, Clock::now());
         h.app_.log.info("seat_disconnected", {{"match", h.id()}, {"seat", s}});
-        h.arm_timer();
+        left = true;
       }
     }
+    // on_disconnect ticks first: a deadline that had just passed may have ended the match,
+    // which must be told and settled now (the timer does nothing for a finished match).
+    if (left) h.after_change();
   });
 }
 

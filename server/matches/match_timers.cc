@@ -25,7 +25,12 @@ void MatchHost::arm_timer() {
 }
 
 void MatchHost::on_timer() {
-  if (stopped_ || !match_ || match_->referee().finished()) return;
+  if (stopped_ || !match_) return;
+  if (match_->referee().finished()) {
+    // Ended by a call that ticked outside the usual paths and was not wrapped up there.
+    if (!ended_handled_) after_change();
+    return;
+  }
   const auto now = Clock::now();
   if (auto s = match_->referee().tick(now); !s) {
     app_.log.error("tick_failed", {{"match", id()}, {"reason", s.message()}});
