@@ -90,7 +90,7 @@ Result<Settled> TournamentStore::settle(Id game, const SettlePolicy& policy, con
       case Settled::kReplay:
         if (auto r = execute(conn,
                              "UPDATE tournament_games SET state = 'pending', match_id = NULL "
-                             "WHERE id = ?1",
+                             "WHERE id = ?1 AND state = 'playing'",
                              game);
             !r)
           return r;
@@ -100,12 +100,15 @@ Result<Settled> TournamentStore::settle(Id game, const SettlePolicy& policy, con
         if (auto r =
                 execute(conn,
                         "UPDATE tournament_games SET state = 'done', result = ?2, ending = ?3, "
-                        "detail = ?4, finished_ms = ?5 WHERE id = ?1",
+                        "detail = ?4, finished_ms = ?5 WHERE id = ?1 AND state = 'playing'",
                         game, decided.result, p.ending, p.detail, wall_clock_ms());
             !r)
           return r;
         break;
     }
+    // The read above saw 'playing', but at READ COMMITTED (PostgreSQL) another node may have
+    // settled the game since: only the one whose update took it goes on.
+    if (conn.changes() != 1) return Status::Ok();
     out = decided.kind;
     if (auto r = event(conn, p.tournament, decided.event_kind, decided.event_detail); !r) return r;
     if (decided.rate && rate) return rate_game(conn, p, users, game_name, rate);

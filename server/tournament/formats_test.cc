@@ -157,5 +157,45 @@ TEST(Plan, SprtStopsAtMaxGamesUndecided) {
   EXPECT_EQ(sprt_of(s, games).decision, SprtDecision::kContinue);
 }
 
+TEST(Plan, SprtWithAnOddMaxGamesStopsAtTheLastWholePair) {
+  Settings s;
+  s.format = Format::kSprt;
+  s.sprt = {-2, 2, 0.01, 0.01, 41};
+  std::vector<std::string> notes;
+  auto games = play_out(s, 2, [](const Game&) { return GameResult::kDraw; }, &notes);
+  EXPECT_EQ(games.size(), 40u);
+  EXPECT_EQ(sprt_of(s, games).decision, SprtDecision::kContinue);
+  EXPECT_TRUE(plan_next(s, 2, games).no_more_games);
+}
+
+TEST(Plan, AnSprtDecisionStandsWhenLaterResultsPullTheLlrBack) {
+  Settings s;
+  s.format = Format::kSprt;
+  s.sprt = {0, 200, 0.05, 0.05, 1000};
+  // The candidate wins the first pairs until H1 is accepted, then the games still under way
+  // when it decided are lost: the LLR falls back inside the bounds, the decision stays.
+  std::vector<Game> games;
+  int round = 0;
+  SprtStatus st;
+  while ((st = sprt_of(s, games)).decision == SprtDecision::kContinue) {
+    for (const Game& g : pairing_games(++round, 0, 0, 1, 0, 2)) {
+      games.push_back(g);
+      games.back().result = g.seats[0] == 0 ? GameResult::kSeat0Win : GameResult::kSeat1Win;
+    }
+  }
+  ASSERT_EQ(st.decision, SprtDecision::kAcceptH1);
+  for (int i = 0; i < 4; ++i) {
+    for (const Game& g : pairing_games(++round, 0, 0, 1, 0, 2)) {
+      games.push_back(g);
+      games.back().result = g.seats[0] == 0 ? GameResult::kSeat1Win : GameResult::kSeat0Win;
+    }
+  }
+  const auto after = sprt_of(s, games);
+  EXPECT_LT(after.llr, after.upper);  // the later losses alone would reopen the test
+  EXPECT_EQ(after.decision, SprtDecision::kAcceptH1);
+  EXPECT_TRUE(plan_next(s, 2, games).no_more_games);
+  EXPECT_TRUE(plan_next(s, 2, games).new_games.empty());
+}
+
 }  // namespace
 }  // namespace boyi::tournament

@@ -1,6 +1,7 @@
 #include "server/tournament/plan.h"
 
 #include <algorithm>
+#include <tuple>
 
 #include "server/tournament/knockout.h"
 #include "server/tournament/round_robin.h"
@@ -30,11 +31,17 @@ void plan_swiss(const Settings& settings, int entrants, const std::vector<Game>&
   out.no_more_games = last + 1 >= rounds;
 }
 
+// The games an SPRT may schedule: whole pairs (an odd max_games is rounded down).
+int sprt_game_cap(const Settings& settings) {
+  return std::max(2, settings.sprt.max_games - settings.sprt.max_games % 2);
+}
+
 void plan_sprt(const Settings& settings, const std::vector<Game>& games, Plan& out) {
   const auto st = sprt_of(settings, games);
   out.sprt = st;
   const int total = static_cast<int>(games.size());
-  if (st.decision != SprtDecision::kContinue || total >= settings.sprt.max_games) {
+  const int cap = sprt_game_cap(settings);
+  if (st.decision != SprtDecision::kContinue || total >= cap) {
     out.no_more_games = true;
     out.note = "SPRT " + describe(st);
     return;
@@ -44,8 +51,7 @@ void plan_sprt(const Settings& settings, const std::vector<Game>& games, Plan& o
   for (const auto& g : games) unfinished += !g.finished();
   const int window = std::max(2, settings.concurrency + settings.concurrency % 2);
   int round = total / 2;
-  while (unfinished < window && total + static_cast<int>(out.new_games.size()) + 2 <=
-                                    std::max(settings.sprt.max_games, 2)) {
+  while (unfinished < window && total + static_cast<int>(out.new_games.size()) + 2 <= cap) {
     auto pair = pairing_games(++round, 0, 0, 1, 0, 2);
     out.new_games.insert(out.new_games.end(), pair.begin(), pair.end());
     unfinished += 2;
@@ -55,10 +61,30 @@ void plan_sprt(const Settings& settings, const std::vector<Game>& games, Plan& o
 }  // namespace
 
 SprtStatus sprt_of(const Settings& settings, const std::vector<Game>& games) {
+  // A sequential test reads the results in an order fixed before they are known: the order
+  // the games were scheduled. The first run of finished games from the start whose LLR
+  // crosses a bound decides; results that come in later (games already under way) count in
+  // the tallies and the LLR shown, but cannot undo the decision.
+  std::vector<const Game*> order;
+  for (const auto& g : games) order.push_back(&g);
+  std::stable_sort(order.begin(), order.end(), [](const Game* a, const Game* b) {
+    return std::tie(a->round, a->board, a->game_no) < std::tie(b->round, b->board, b->game_no);
+  });
   Wdl w;
-  for (const auto& g : games)
-    if (g.finished()) w.add(g.score_of(0));
-  return sprt_status(settings.sprt, w.wins, w.draws, w.losses);
+  bool unbroken = true;
+  auto decision = SprtDecision::kContinue;
+  for (const Game* g : order) {
+    if (!g->finished()) {
+      unbroken = false;
+      continue;
+    }
+    w.add(g->score_of(0));
+    if (unbroken && decision == SprtDecision::kContinue)
+      decision = sprt_status(settings.sprt, w.wins, w.draws, w.losses).decision;
+  }
+  SprtStatus st = sprt_status(settings.sprt, w.wins, w.draws, w.losses);
+  st.decision = decision;
+  return st;
 }
 
 Plan plan_next(const Settings& settings, int entrants, const std::vector<Game>& games) {
