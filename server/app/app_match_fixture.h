@@ -131,6 +131,10 @@ class MatchTest : public ::testing::Test {
         storage::testing::test_database_options(dir_.path()));
     ASSERT_TRUE(side);
     const bool pg = side->dialect() == storage::SqlDialect::kPostgres;
+    // The server may be writing at that moment: wait for its lock as the server itself would.
+    if (!pg) {
+      ASSERT_TRUE(side->exec("PRAGMA busy_timeout = 10000").ok());
+    }
     const char* sql =
         !refuse ? (pg ? "DROP TRIGGER refuse_journal ON journal" : "DROP TRIGGER refuse_journal")
         : pg    ? "CREATE OR REPLACE FUNCTION refuse_journal() RETURNS trigger AS $$ BEGIN "
