@@ -4,17 +4,26 @@
 # containers, so:
 #   1. the base image docker.io/library/debian:bookworm is made locally with debootstrap
 #      (minbase, from the mirror apt uses here) and kept for later runs;
-#   2. buildah builds docker/Dockerfile with chroot isolation (layers and the ccache mount
-#      kept between runs);
+#   2. buildah builds docker/Dockerfile with chroot isolation (layers kept between runs):
+#      by default its runtime stage over the tree `cmake --install BUILD_DIR` makes
+#      (--target prebuilt: the Release build the test suite has just tested, packaged,
+#      not compiled a second time); with --from-source, its builder stage compiles
+#      everything inside the image as a user's `buildah build` does (the ccache mount kept);
 #   3. the server runs inside the image (buildah run, chroot isolation: the host's network),
 #      and from outside: /healthz answers, the image's own HEALTHCHECK command passes, and a
 #      game is played over TCP (boyi-load from BUILD_DIR).
 # For real users the same Dockerfile pulls the real base image.
-#   docker/test-image.sh BUILD_DIR
+#   docker/test-image.sh BUILD_DIR [--from-source]
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 source "$root/deploy/tests/common.sh"
-build=$(cd "${1:?usage: $0 BUILD_DIR}" && pwd)
+build=$(cd "${1:?usage: $0 BUILD_DIR [--from-source]}" && pwd)
+from_source=false
+case "${2:-}" in
+  "") ;;
+  --from-source) from_source=true ;;
+  *) echo "usage: $0 BUILD_DIR [--from-source]" >&2; exit 2 ;;
+esac
 base=docker.io/library/debian:bookworm
 image=localhost/boyi:test
 cache=${BOYI_IMAGE_CACHE:-/var/cache/boyi-image}
@@ -49,10 +58,6 @@ if [ -f /etc/ssl/certs/ca-certificates.crt ]; then
   ca_args=(--volume /etc/ssl/certs/ca-certificates.crt:/run/build-ca.crt:ro
     --build-arg NODE_EXTRA_CA_CERTS=/run/build-ca.crt)
 fi
-step "build $image"
-buildah build --isolation chroot --pull=never --layers "${ca_args[@]}" \
-  -f "$root/docker/Dockerfile" -t "$image" "$root"
-
 work=$(mktemp -d /tmp/boyi-image-XXXXXX)
 container=""
 server_pid=""
@@ -63,6 +68,19 @@ cleanup() {
   rm -rf "$work"
 }
 trap cleanup EXIT
+
+if $from_source; then
+  step "build $image from source"
+  buildah build --isolation chroot --pull=never --layers "${ca_args[@]}" \
+    -f "$root/docker/Dockerfile" -t "$image" "$root"
+else
+  step "build $image from the installed tree of $build"
+  grep -q '^CMAKE_BUILD_TYPE:STRING=Release$' "$build/CMakeCache.txt" ||
+    { echo "$build is not a Release build" >&2; exit 1; }
+  cmake --install "$build" --prefix "$work/context/install" >/dev/null
+  buildah build --isolation chroot --pull=never --layers --target prebuilt \
+    -f "$root/docker/Dockerfile" -t "$image" "$work/context"
+fi
 fail() {
   echo "FAIL: $*" >&2
   [ -f "$work/server.log" ] && tail -n 40 "$work/server.log" >&2

@@ -100,7 +100,8 @@ case "$cmd" in
     build_web
     ctest --test-dir "$release" --output-on-failure -j "$jobs"
     test_web
-    # The container image: built with buildah, the server run inside it and played against.
+    # The container image over the Release build just tested (docker/README.md): built with
+    # buildah, the server run inside it and played against.
     bash docker/test-image.sh "$release"
     # Without libtorch: everything but the learned players builds and passes its tests.
     cmake -S . -B "$no_learned" -G Ninja -DCMAKE_BUILD_TYPE=Release -DBOYI_WERROR=ON \
