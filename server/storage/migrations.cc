@@ -546,8 +546,16 @@ CREATE TABLE move_comments (
 );
 )sql";
 
+// Version 18: the tournament games still starting or playing, found without a scan by the
+// runner's sweep for tournaments cancelled while games went on (TournamentStore::
+// ended_with_games_in_play). The same SQL for both engines.
+constexpr const char* kV18 = R"sql(
+CREATE INDEX tournament_games_in_play ON tournament_games(tournament_id)
+  WHERE state IN ('starting', 'playing');
+)sql";
+
 // In order; version 3: tournaments and ratings (migration_tournaments.h).
-constexpr std::array<Migration, 17> kSqliteMigrations = {{{1, kV1},
+constexpr std::array<Migration, 18> kSqliteMigrations = {{{1, kV1},
                                                          {2, kV2},
                                                          {3, kMigrationTournaments},
                                                          {4, kV4},
@@ -563,10 +571,11 @@ constexpr std::array<Migration, 17> kSqliteMigrations = {{{1, kV1},
                                                          {14, kV14},
                                                          {15, kV15},
                                                          {16, kV16},
-                                                         {17, kV17}}};
+                                                         {17, kV17},
+                                                         {18, kV18}}};
 
 // A new PostgreSQL database starts at version 5 (migration_postgres.h).
-constexpr std::array<Migration, 13> kPostgresMigrations = {{{5, kPostgresBaseline},
+constexpr std::array<Migration, 14> kPostgresMigrations = {{{5, kPostgresBaseline},
                                                           {6, kPostgresV6},
                                                           {7, kPostgresV7},
                                                           {8, kPostgresV8},
@@ -578,7 +587,8 @@ constexpr std::array<Migration, 13> kPostgresMigrations = {{{5, kPostgresBaselin
                                                           {14, kV14},
                                                           {15, kPostgresV15},
                                                           {16, kPostgresV16},
-                                                          {17, kPostgresV17}}};
+                                                          {17, kPostgresV17},
+                                                          {18, kV18}}};
 
 static_assert(kSqliteMigrations.back().version == kPostgresMigrations.back().version,
               "every migration is written for both engines");

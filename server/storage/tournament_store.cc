@@ -165,6 +165,28 @@ Result<std::vector<Tournament>> TournamentStore::list(bool include_ended, int li
   return out;
 }
 
+Result<std::vector<Id>> TournamentStore::ended_with_games_in_play(int limit) {
+  std::vector<Id> out;
+  auto s = db_.with_connection([&](Connection& conn) -> Status {
+    // The state test is the partial index tournament_games_in_play's own (migration 18).
+    auto q = conn.query(
+        "SELECT DISTINCT g.tournament_id FROM tournament_games g "
+        "JOIN tournaments t ON t.id = g.tournament_id "
+        "WHERE g.state IN ('starting', 'playing') AND t.status IN ('finished', 'cancelled') "
+        "ORDER BY g.tournament_id LIMIT ?1");
+    if (!q) return q.status();
+    if (auto st = q.value()->bind_all(limit); !st) return st;
+    for (;;) {
+      auto row = q.value()->step();
+      if (!row) return row.status();
+      if (!*row) return Status::Ok();
+      out.push_back(q.value()->int64(0));
+    }
+  });
+  if (!s) return Error{s.message()};
+  return out;
+}
+
 Result<std::vector<Entrant>> TournamentStore::entrants(Id tournament) {
   std::vector<Entrant> out;
   auto s = db_.with_connection([&](Connection& conn) -> Status {

@@ -153,6 +153,9 @@ class TournamentStore {
   Result<Tournament> get(Id id);
   // Newest first; `include_ended` false: created, running and paused only.
   Result<std::vector<Tournament>> list(bool include_ended, int limit);
+  // Ended tournaments (cancelled while games were being played) with a game still starting or
+  // playing: its match goes on and, when it ends, must still be settled. Oldest first.
+  Result<std::vector<Id>> ended_with_games_in_play(int limit);
   Result<std::vector<Entrant>> entrants(Id tournament);
   // Adds an entrant at the end of the seed order (created tournaments only), with an event.
   Status add_entrant(Id tournament, const NewEntrant& entrant, std::optional<Id> actor);

@@ -214,6 +214,37 @@ TEST(TournamentStore, SettlingRecordsTheResultOnceAndRatesIt) {
   EXPECT_EQ(ratings.ratings("gomoku", 10)->front().name, "alpha");
 }
 
+// A tournament cancelled while games are being started and played is found (the runner's
+// sweep) until they are settled or put back; running tournaments and ended ones with
+// nothing in play are not.
+TEST(TournamentStore, ACancelledTournamentIsFoundWhileItsGamesAreInPlay) {
+  Fixture f;
+  TournamentStore store(*f.db);
+  auto t = store.create(f.sample());
+  auto quiet = store.create(f.sample());
+  ASSERT_TRUE(t.ok() && quiet.ok());
+  for (Id id : {t->id, quiet->id})
+    ASSERT_TRUE(store.transition(id, {S::kCreated}, S::kRunning, "started", std::nullopt).ok());
+  ASSERT_TRUE(
+      store.add_games(t->id, {{1, 0, 0, 0, 1, "pending"}, {1, 0, 1, 1, 0, "pending"}}, "round 1")
+          .ok());
+  const Id played = store.games(t->id)->at(0).id, starting = store.games(t->id)->at(1).id;
+  ASSERT_TRUE(store.mark_starting(played).ok());
+  const Id m = f.create_match(t->id, played, f.users[0], f.users[1]);
+  ASSERT_TRUE(store.mark_starting(starting).ok());
+  EXPECT_TRUE(store.ended_with_games_in_play(10)->empty()) << "running: not ended";
+
+  for (Id id : {t->id, quiet->id})
+    ASSERT_TRUE(
+        store.transition(id, {S::kRunning}, S::kCancelled, "cancelled", std::nullopt).ok());
+  EXPECT_EQ(*store.ended_with_games_in_play(10), std::vector<Id>{t->id});
+  ASSERT_TRUE(f.db->finish_match(m, {Ending::kResignation, 0, "resigned"}, 5).ok());
+  ASSERT_EQ(*store.settle(played, policy(3), {}), Settled::kDone);
+  EXPECT_EQ(*store.ended_with_games_in_play(10), std::vector<Id>{t->id}) << "one still starting";
+  EXPECT_EQ(*store.reset_starting(t->id), 1);
+  EXPECT_TRUE(store.ended_with_games_in_play(10)->empty());
+}
+
 TEST(TournamentStore, AbortedGamesAreReplayedThenVoid) {
   Fixture f;
   TournamentStore store(*f.db);

@@ -2,10 +2,12 @@
 // games at once) is SIGKILLed in the middle, with games in progress, and restarted on the
 // same data directory. It must go on where it was and finish with every game recorded
 // exactly once: one result per game, one game_finished event per game, one rating change
-// per player per game, and a complete crosstable.
+// per player per game, and a complete crosstable. And a cancelled tournament's game that
+// ended while the server was down is settled when it starts again.
 #include <map>
 #include <set>
 
+#include "server/storage/tournament_store.h"
 #include "tests/e2e/tournament_support.h"
 
 namespace boyi::e2e {
@@ -95,6 +97,77 @@ TEST(TournamentRestart, SigkillMidTournamentResumesAndRecordsEveryGameOnce) {
   }
   EXPECT_DOUBLE_EQ(points, kGames);
   EXPECT_NE(r["tournament"]["result"].get<std::string>().find("winner"), std::string::npos);
+}
+
+// A tournament cancelled while a game is played: the game's match goes on, and when it ends
+// the game is settled even where no hook saw it end. Here it ends while the server is down
+// (finished in the database, as when the server dies between recording the match and
+// settling the game), and the restarted server must settle it.
+TEST(TournamentRestart, AGameOfACancelledTournamentIsSettledWhenItsMatchEnds) {
+  auto server = start_test_server();
+  E2E_ASSERT_OK(server, nullptr);
+  ServerProcess& s = **server;
+  ASSERT_EQ(run_admin(s, "user add root --admin", "root-password-1\n").code, 0);
+  const std::string admin = tourney::basic_auth("root", "root-password-1");
+  const std::string names[2] = {unique_name("north"), unique_name("south")};
+  std::unique_ptr<Client> bots[2];
+  for (int i = 0; i < 2; ++i) {
+    auto token = bot_token(s, names[i]);
+    E2E_ASSERT_OK(token, &s);
+    auto c = bot_client(s.port(), Transport::tcp_json, *token);
+    E2E_ASSERT_OK(c, &s);
+    bots[i] = std::move(c).value();
+  }
+  const nlohmann::json spec = {{"name", "cancelled cup"},
+                               {"game", "dots"},
+                               {"time", {{"total_ms", 600000}}},
+                               {"settings", {{"format", "rr"}}},
+                               {"entrants", {names[0], names[1]}}};
+  auto started = start_tournament(s.port(), spec, admin);
+  E2E_ASSERT_OK(started, &s);
+  const std::string id = *started;
+  auto game = bots[0]->expect([](const v1::ServerMessage& m) { return m.has_match_started(); },
+                              "the game", 10s);
+  E2E_ASSERT_OK(game, &s);
+
+  auto cancelled = http_json(s.port(), "POST", "/api/tournaments/" + id + "/cancel", "", admin);
+  E2E_ASSERT_OK(cancelled, &s);
+  ASSERT_EQ(cancelled->status, 200) << cancelled->body.dump();
+  EXPECT_EQ(cancelled->body["status"], "cancelled");
+  EXPECT_EQ(cancelled->body["games_playing"], 1) << "the game goes on";
+
+  s.kill_hard();
+  {
+    storage::DatabaseOptions where(s.data_dir());
+    where.storage = s.storage();
+    auto db = storage::Database::open(where);
+    E2E_ASSERT_OK(db, nullptr);
+    storage::TournamentStore store(**db);
+    auto games = store.games(std::stoll(id));
+    E2E_ASSERT_OK(games, nullptr);
+    ASSERT_EQ(games->size(), 1u);
+    ASSERT_EQ((*games)[0].state, "playing");
+    ASSERT_TRUE((*games)[0].match.has_value());
+    const Status finished = (*db)->finish_match(
+        *(*games)[0].match, {Ending::kResignation, 1, "resigned"}, storage::wall_clock_ms());
+    ASSERT_TRUE(finished.ok()) << finished.message();
+  }
+  const Status restarted = s.restart();
+  ASSERT_TRUE(restarted.ok()) << restarted.message() << log_of(&s);
+  ASSERT_TRUE(wait_until(
+      [&] {
+        auto t = tournament_summary(s.port(), id);
+        return t.is_object() && t["games_playing"] == 0;
+      },
+      15s))
+      << log_of(&s);
+  auto report = http_json(s.port(), "GET", "/api/tournaments/" + id);
+  E2E_ASSERT_OK(report, &s);
+  const auto& r = report->body;
+  EXPECT_EQ(r["tournament"]["status"], "cancelled");
+  ASSERT_EQ(r["games"].size(), 1u) << r.dump();
+  EXPECT_EQ(r["games"][0]["state"], "done");
+  EXPECT_EQ(r["games"][0]["result"], "0-1");
 }
 
 }  // namespace

@@ -99,6 +99,15 @@ void TournamentManager::reconcile_all(bool after_restart) {
     reconcile(t.id, after_restart);
     reconciled.insert(t.id);
   }
+  // A tournament cancelled while its games went on: their matches end later, and one that
+  // ended where no hook settled it (on a node that does not run the tournaments, or just
+  // before this server stopped) is settled here.
+  if (auto ended = store_.ended_with_games_in_play(1000); !ended) {
+    app_.log.warn("tournaments_not_read", {{"reason", ended.message()}});
+  } else {
+    for (storage::Id id : *ended)
+      if (reconciled.insert(id).second) reconcile(id, after_restart);
+  }
   // Subscribers of tournaments that just ended (by boyi-admin, say) hear of it too.
   push_watched(reconciled);
 }
