@@ -258,9 +258,7 @@ TEST(TournamentEntrants, AHouseEngineEntrantPlaysItsGames) {
                                {"entrants", {"house:qlearn:1", "house:1"}}};
   auto started = start_tournament(s.port(), spec, tourney::basic_auth("root", "root-password-1"));
   E2E_ASSERT_OK(started, &s);
-  ASSERT_TRUE(wait_until(
-      [&] { return tournament_finished(s.port(), *started); },
-      180s))
+  ASSERT_TRUE(wait_until([&] { return tournament_finished(s.port(), *started); }, 180s))
       << log_of(&s);
   auto report = http_json(s.port(), "GET", "/api/tournaments/" + *started);
   E2E_ASSERT_OK(report, &s);
@@ -305,9 +303,7 @@ TEST(TournamentEntrants, AnOpeningSuiteOpensEachGameAndIsPlayedFromBothSides) {
 
   auto started = start_tournament(s.port(), spec, admin);
   E2E_ASSERT_OK(started, &s);
-  ASSERT_TRUE(wait_until(
-      [&] { return tournament_finished(s.port(), *started); },
-      180s))
+  ASSERT_TRUE(wait_until([&] { return tournament_finished(s.port(), *started); }, 180s))
       << log_of(&s);
   auto report = http_json(s.port(), "GET", "/api/tournaments/" + *started);
   E2E_ASSERT_OK(report, &s);
@@ -426,49 +422,44 @@ TEST(TournamentEntrants, AVoidedGameIsPlayedAgain) {
   E2E_ASSERT_OK(server, nullptr);
   ServerProcess& s = **server;
   ASSERT_EQ(run_admin(s, "user add root --admin", "root-password-1\n").code, 0);
-  const std::string names[2] = {unique_name("east"), unique_name("west")};
-  std::unique_ptr<Client> bots[2];
+  BotEntrant bots[2];
   for (int i = 0; i < 2; ++i) {
-    auto token = bot_token(s, names[i]);
-    E2E_ASSERT_OK(token, &s);
-    auto c = bot_client(s.port(), Transport::tcp_json, *token);
-    E2E_ASSERT_OK(c, &s);
-    bots[i] = std::move(c).value();
+    auto bot = bot_entrant(s, i == 0 ? "east" : "west");
+    E2E_ASSERT_OK(bot, &s);
+    bots[i] = std::move(bot).value();
   }
   const nlohmann::json spec = {{"name", "void cup"},
                                {"game", "dots"},
                                {"time", {{"total_ms", 600000}}},
                                {"settings", {{"format", "rr"}}},
-                               {"entrants", {names[0], names[1]}}};
+                               {"entrants", {bots[0].name, bots[1].name}}};
   const std::string admin = tourney::basic_auth("root", "root-password-1");
   auto started = start_tournament(s.port(), spec, admin);
   E2E_ASSERT_OK(started, &s);
   const std::string id = *started;
 
   const auto match_started = [](const v1::ServerMessage& m) { return m.has_match_started(); };
-  auto first = bots[0]->expect(match_started, "the first game", 10s);
+  auto first = bots[0].client->expect(match_started, "the first game", 10s);
   E2E_ASSERT_OK(first, &s);
   const std::string voided = first->match_started().match_id();
   auto voiding = run_admin(s, "arbiter void " + voided + " --reason 'the wrong board size'");
   ASSERT_EQ(voiding.code, 0) << voiding.out;
-  auto ended = bots[0]->expect([](const v1::ServerMessage& m) { return m.has_match_ended(); },
-                               "the void", 10s);
+  auto ended = bots[0].client->expect(
+      [](const v1::ServerMessage& m) { return m.has_match_ended(); }, "the void", 10s);
   E2E_ASSERT_OK(ended, &s);
   EXPECT_EQ(ended->match_ended().outcome().ending(), v1::ENDING_ABORTED);
 
-  auto replay = bots[0]->expect(match_started, "the game played again", 15s);
+  auto replay = bots[0].client->expect(match_started, "the game played again", 15s);
   E2E_ASSERT_OK(replay, &s);
   const std::string again = replay->match_started().match_id();
   EXPECT_NE(again, voided);
   v1::ClientMessage resign;
   resign.mutable_resign()->set_match_id(again);
-  auto resigned = bots[0]->request(resign);
+  auto resigned = bots[0].client->request(resign);
   E2E_ASSERT_OK(resigned, &s);
   EXPECT_TRUE(resigned->has_ack()) << describe(*resigned);
 
-  ASSERT_TRUE(wait_until(
-      [&] { return tournament_finished(s.port(), id); },
-      15s));
+  ASSERT_TRUE(wait_until([&] { return tournament_finished(s.port(), id); }, 15s));
   auto report = http_json(s.port(), "GET", "/api/tournaments/" + id);
   E2E_ASSERT_OK(report, &s);
   const auto& games = report->body["games"];

@@ -51,10 +51,7 @@ TEST(TournamentRestart, SigkillMidTournamentResumesAndRecordsEveryGameOnce) {
       [&] { return s.log_tail(1 << 20).find("match_resumed") != std::string::npos; }, 10s))
       << log_of(&s);
 
-  ASSERT_TRUE(wait_until(
-      [&] { return tournament_finished(s.port(), id); },
-      120s))
-      << log_of(&s);
+  ASSERT_TRUE(wait_until([&] { return tournament_finished(s.port(), id); }, 120s)) << log_of(&s);
 
   auto report = http_json(s.port(), "GET", "/api/tournaments/" + id);
   E2E_ASSERT_OK(report, &s);
@@ -109,25 +106,22 @@ TEST(TournamentRestart, AGameOfACancelledTournamentIsSettledWhenItsMatchEnds) {
   ServerProcess& s = **server;
   ASSERT_EQ(run_admin(s, "user add root --admin", "root-password-1\n").code, 0);
   const std::string admin = tourney::basic_auth("root", "root-password-1");
-  const std::string names[2] = {unique_name("north"), unique_name("south")};
-  std::unique_ptr<Client> bots[2];
+  BotEntrant bots[2];
   for (int i = 0; i < 2; ++i) {
-    auto token = bot_token(s, names[i]);
-    E2E_ASSERT_OK(token, &s);
-    auto c = bot_client(s.port(), Transport::tcp_json, *token);
-    E2E_ASSERT_OK(c, &s);
-    bots[i] = std::move(c).value();
+    auto bot = bot_entrant(s, i == 0 ? "north" : "south");
+    E2E_ASSERT_OK(bot, &s);
+    bots[i] = std::move(bot).value();
   }
   const nlohmann::json spec = {{"name", "cancelled cup"},
                                {"game", "dots"},
                                {"time", {{"total_ms", 600000}}},
                                {"settings", {{"format", "rr"}}},
-                               {"entrants", {names[0], names[1]}}};
+                               {"entrants", {bots[0].name, bots[1].name}}};
   auto started = start_tournament(s.port(), spec, admin);
   E2E_ASSERT_OK(started, &s);
   const std::string id = *started;
-  auto game = bots[0]->expect([](const v1::ServerMessage& m) { return m.has_match_started(); },
-                              "the game", 10s);
+  auto game = bots[0].client->expect(
+      [](const v1::ServerMessage& m) { return m.has_match_started(); }, "the game", 10s);
   E2E_ASSERT_OK(game, &s);
 
   auto cancelled = http_json(s.port(), "POST", "/api/tournaments/" + id + "/cancel", "", admin);

@@ -24,9 +24,9 @@ inline AdminRun run_admin(const ServerProcess& server, const std::string& args,
                           const std::string& input = "") {
   const auto in = server.data_dir().parent_path() / ("admin-stdin-" + std::to_string(::getpid()));
   { std::ofstream(in, std::ios::binary) << input; }
-  AdminRun r = run_command(std::string("'") + BOYI_ADMIN_BIN + "' " + server.admin_arguments() +
-                           " --argon2-memory-kib 256 " + args + " <'" + in.string() +
-                           "' 2>/dev/null");
+  AdminRun r =
+      run_command(std::string("'") + BOYI_ADMIN_BIN + "' " + server.admin_arguments() +
+                  " --argon2-memory-kib 256 " + args + " <'" + in.string() + "' 2>/dev/null");
   std::filesystem::remove(in);
   return r;
 }
@@ -81,6 +81,23 @@ inline Result<std::unique_ptr<Client>> bot_client(std::uint16_t port, Transport 
   if (!reply.ok()) return Error{reply.message()};
   if (!reply->has_signed_in()) return Error{"bot sign-in: " + describe(*reply)};
   return std::move(c).value();
+}
+
+// A bot account (boyi-admin bot add) signed in over TCP/JSON: an entrant whose games the
+// test plays by hand.
+struct BotEntrant {
+  std::string name;
+  std::unique_ptr<Client> client;
+};
+
+inline Result<BotEntrant> bot_entrant(const ServerProcess& server, const std::string& stem) {
+  BotEntrant e{unique_name(stem), nullptr};
+  auto token = bot_token(server, e.name);
+  if (!token) return Error{"bot " + e.name + ": " + token.message()};
+  auto c = bot_client(server.port(), Transport::tcp_json, *token);
+  if (!c) return Error{"bot " + e.name + ": " + c.message()};
+  e.client = std::move(c).value();
+  return e;
 }
 
 inline bool wait_until(const std::function<bool()>& done, Millis timeout,
