@@ -20,13 +20,19 @@ std::vector<Game> round_robin_games(int entrants, int cycles) {
     }
   }
   for (int c = 0; c < cycles; ++c) {
-    for (int r = 0; r < m; ++r) {
+    // A cycle followed by another plays its last two rounds the other way round (FIDE's advice
+    // for double round robins): the next cycle's swapped seats would otherwise give some
+    // entrants the same seat three games running across the junction.
+    std::vector<int> order(static_cast<std::size_t>(m));
+    for (int r = 0; r < m; ++r) order[static_cast<std::size_t>(r)] = r;
+    if (c + 1 < cycles && m >= 2) std::swap(order[m - 1], order[m - 2]);
+    for (int k = 0; k < m; ++k) {
       int board = 0;
-      for (auto pair : cycle[static_cast<std::size_t>(r)]) {
+      for (auto pair : cycle[static_cast<std::size_t>(order[static_cast<std::size_t>(k)])]) {
         if (pair[0] >= entrants || pair[1] >= entrants) continue;  // the phantom: no game
         if (c % 2) std::swap(pair[0], pair[1]);
         Game g;
-        g.round = c * m + r + 1;
+        g.round = c * m + k + 1;
         g.board = board++;
         g.seats = pair;
         out.push_back(g);
