@@ -355,6 +355,25 @@ Result<int> TournamentStore::reset_starting(Id tournament) {
   return n;
 }
 
+Result<int> TournamentStore::void_unstarted(Id tournament, std::string_view reason) {
+  int n = 0;
+  auto s = db_.in_transaction([&](Connection& conn) -> Status {
+    if (auto st = execute(conn,
+                          "UPDATE tournament_games SET state = 'done', result = 'void', "
+                          "detail = ?2, finished_ms = ?3 "
+                          "WHERE tournament_id = ?1 AND state = 'pending'",
+                          tournament, reason, wall_clock_ms());
+        !st)
+      return st;
+    n = conn.changes();
+    if (n == 0) return Status::Ok();
+    return event(conn, tournament, "games_voided",
+                 std::string(reason) + " (" + std::to_string(n) + " games)", std::nullopt);
+  });
+  if (!s) return Error{s.message()};
+  return n;
+}
+
 Status TournamentStore::add_event(Id tournament, std::string_view kind, std::string_view detail,
                                   std::optional<Id> actor) {
   return db_.with_connection(

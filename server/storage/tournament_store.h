@@ -100,7 +100,7 @@ struct TournamentEvent {
   Id tournament = 0;
   std::int64_t wall_ms = 0;
   std::string kind;  // created, joined, started, paused, resumed, cancelled, games_added,
-                     // game_started, game_finished, game_aborted, finished, ...
+                     // games_voided, game_started, game_finished, game_aborted, finished, ...
   std::string detail;
   std::optional<Id> actor;  // who asked; none: the server
 };
@@ -177,6 +177,9 @@ class TournamentStore {
   Status start_failed(Id game, std::string_view reason);
   // Every 'starting' game with no match back to pending (after a restart); how many.
   Result<int> reset_starting(Id tournament);
+  // Every pending game (not started) -> done, void, with `reason` as its detail and one event;
+  // how many. For games the tournament no longer needs (an SPRT that has decided).
+  Result<int> void_unstarted(Id tournament, std::string_view reason);
   // The game's match ended (or was aborted): records what `policy` decides, once, in one
   // transaction with its event and (when the settlement says so and `rate` is set) the
   // ratings. Idempotent: a game not playing, or whose match runs, is left alone (kNothing).

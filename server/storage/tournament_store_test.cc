@@ -245,6 +245,48 @@ TEST(TournamentStore, ACancelledTournamentIsFoundWhileItsGamesAreInPlay) {
   EXPECT_TRUE(store.ended_with_games_in_play(10)->empty());
 }
 
+// Games the tournament no longer needs (an SPRT that has decided): those not started are void,
+// with the reason and one event; a game starting or in play is left to finish.
+TEST(TournamentStore, GamesNotStartedAreVoidedWhenNoLongerNeeded) {
+  Fixture f;
+  TournamentStore store(*f.db);
+  auto t = store.create(f.sample());
+  ASSERT_TRUE(t.ok());
+  ASSERT_TRUE(store
+                  .add_games(t->id,
+                             {{1, 0, 0, 0, 1, "pending"},
+                              {1, 0, 1, 1, 0, "pending"},
+                              {2, 0, 0, 0, 1, "pending"},
+                              {2, 0, 1, 1, 0, "pending"}},
+                             "2 pairs")
+                  .ok());
+  const auto added = *store.games(t->id);
+  ASSERT_TRUE(store.mark_starting(added[0].id).ok());
+  f.create_match(t->id, added[0].id, f.users[0], f.users[1]);
+  ASSERT_TRUE(store.mark_starting(added[1].id).ok());
+
+  EXPECT_EQ(*store.void_unstarted(t->id, "not needed: SPRT H1"), 2);
+  const auto games = *store.games(t->id);
+  EXPECT_EQ(games[0].state, "playing");
+  EXPECT_EQ(games[1].state, "starting");
+  for (int i : {2, 3}) {
+    EXPECT_EQ(games[i].state, "done");
+    EXPECT_EQ(games[i].result, "void");
+    EXPECT_EQ(games[i].detail, "not needed: SPRT H1");
+    EXPECT_TRUE(games[i].finished_ms.has_value());
+  }
+  EXPECT_EQ(*store.void_unstarted(t->id, "again"), 0);
+  auto events = store.events(t->id, 50);
+  ASSERT_TRUE(events.ok()) << events.message();
+  int voided_events = 0;
+  for (const auto& e : *events) {
+    if (e.kind != "games_voided") continue;
+    ++voided_events;
+    EXPECT_EQ(e.detail, "not needed: SPRT H1 (2 games)");
+  }
+  EXPECT_EQ(voided_events, 1);
+}
+
 TEST(TournamentStore, AbortedGamesAreReplayedThenVoid) {
   Fixture f;
   TournamentStore store(*f.db);

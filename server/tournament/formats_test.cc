@@ -93,6 +93,11 @@ std::vector<Game> play_out(const Settings& s, int n,
     if (notes && !plan.note.empty()) notes->push_back(plan.note);
     if (plan.complete) return games;
     games.insert(games.end(), plan.new_games.begin(), plan.new_games.end());
+    if (plan.void_unstarted) {  // none is under way here: each game is played in one step
+      for (auto& g : games)
+        if (!g.finished()) g.result = GameResult::kVoid;
+      continue;
+    }
     bool played = false;
     for (auto& g : games) {
       if (g.finished()) continue;
@@ -190,6 +195,45 @@ TEST(Plan, SprtWithAnOddMaxGamesStopsAtTheLastWholePair) {
   EXPECT_EQ(games.size(), 40u);
   EXPECT_EQ(sprt_of(s, games).decision, SprtDecision::kContinue);
   EXPECT_TRUE(plan_next(s, 2, games).no_more_games);
+  EXPECT_FALSE(plan_next(s, 2, games).void_unstarted);  // undecided: every game counts
+}
+
+// A decision on the first game of a pair leaves its second game scheduled but not started:
+// it is not needed any more, so the plan says to void it, and the tournament is then over.
+TEST(Plan, AnSprtThatHasDecidedVoidsTheGamesNotStarted) {
+  Settings s;
+  s.format = Format::kSprt;
+  s.sprt = {0, 200, 0.1, 0.1, 100};
+  s.concurrency = 1;
+  std::vector<Game> games;
+  int played = 0;
+  while (sprt_of(s, games).decision == SprtDecision::kContinue) {
+    const auto plan = plan_next(s, 2, games);
+    EXPECT_FALSE(plan.void_unstarted);
+    games.insert(games.end(), plan.new_games.begin(), plan.new_games.end());
+    for (auto& g : games) {
+      if (g.finished()) continue;
+      g.result = g.seats[0] == 0 ? GameResult::kSeat0Win : GameResult::kSeat1Win;
+      ++played;
+      break;
+    }
+    ASSERT_LT(played, 100);
+  }
+  // Entrant 0 wins every game: the LLR crosses log(0.9 / 0.1) after the third game.
+  ASSERT_EQ(played, 3);
+  ASSERT_EQ(games.size(), 4u);
+  auto plan = plan_next(s, 2, games);
+  EXPECT_TRUE(plan.void_unstarted);
+  EXPECT_TRUE(plan.no_more_games);
+  EXPECT_TRUE(plan.new_games.empty());
+  EXPECT_FALSE(plan.complete);
+  games[3].result = GameResult::kVoid;
+  plan = plan_next(s, 2, games);
+  EXPECT_TRUE(plan.complete);
+  const auto st = sprt_of(s, games);
+  EXPECT_EQ(st.decision, SprtDecision::kAcceptH1);
+  EXPECT_EQ(st.wins, 3);
+  EXPECT_EQ(st.wins + st.draws + st.losses, 3);
 }
 
 TEST(Plan, AnSprtDecisionStandsWhenLaterResultsPullTheLlrBack) {

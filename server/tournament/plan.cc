@@ -43,6 +43,7 @@ void plan_sprt(const Settings& settings, const std::vector<Game>& games, Plan& o
   const int cap = sprt_game_cap(settings);
   if (st.decision != SprtDecision::kContinue || total >= cap) {
     out.no_more_games = true;
+    out.void_unstarted = st.decision != SprtDecision::kContinue;
     out.note = "SPRT " + describe(st);
     return;
   }

@@ -21,6 +21,9 @@ struct Plan {
   bool no_more_games = false;
   // No more games and every game finished.
   bool complete = false;
+  // The games not started yet are not needed any more (an SPRT has decided): void them
+  // rather than play them. Games already under way are played to the end and counted.
+  bool void_unstarted = false;
   std::string note;  // e.g. "round 3 paired", "SPRT: H1 accepted ..."
   std::optional<SprtStatus> sprt;
 };

@@ -206,7 +206,27 @@ bool TournamentManager::settle_games(LoadedTournament& t, bool after_restart) {
 
 bool TournamentManager::plan_games(LoadedTournament& t) {
   const int n = static_cast<int>(t.entrants.size());
-  const auto plan = tournament::plan_next(t.settings, n, t.games);
+  auto plan = tournament::plan_next(t.settings, n, t.games);
+  bool changed = false;
+  if (plan.void_unstarted) {
+    auto voided = store_.void_unstarted(t.row.id, "not needed: " + plan.note);
+    if (!voided) {
+      app_.log.error("tournament_games_not_voided",
+                     {{"tournament", t.row.id}, {"reason", voided.message()}});
+      return false;
+    }
+    if (*voided > 0) {
+      app_.log.info("tournament_games_voided",
+                    {{"tournament", t.row.id}, {"games", *voided}, {"note", plan.note}});
+      // Planned again from the games as they now stand: with none under way, the
+      // tournament is over now.
+      auto again = tournament::load_tournament(store_, t.row.id);
+      if (!again) return true;
+      t = std::move(again).value();
+      plan = tournament::plan_next(t.settings, n, t.games);
+      changed = true;
+    }
+  }
   if (!plan.new_games.empty()) {
     std::vector<storage::NewGame> rows;
     for (const auto& g : plan.new_games) rows.push_back(tournament::to_new_game(g));
@@ -231,7 +251,7 @@ bool TournamentManager::plan_games(LoadedTournament& t) {
     app_.log.info("tournament_finished", {{"tournament", t.row.id}, {"result", result}});
     return true;
   }
-  return false;
+  return changed;
 }
 
 std::string TournamentManager::final_result(const LoadedTournament& t) const {
