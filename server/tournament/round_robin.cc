@@ -1,5 +1,7 @@
 #include "server/tournament/round_robin.h"
 
+#include <numeric>
+
 namespace boyi::tournament {
 
 std::vector<Game> round_robin_games(int entrants, int cycles) {
@@ -22,10 +24,14 @@ std::vector<Game> round_robin_games(int entrants, int cycles) {
   for (int c = 0; c < cycles; ++c) {
     // A cycle followed by another plays its last two rounds the other way round (FIDE's advice
     // for double round robins): the next cycle's swapped seats would otherwise give some
-    // entrants the same seat three games running across the junction.
+    // entrants the same seat three games running across the junction. With three rounds a
+    // cycle (three or four entrants) the swap also moves the middle round, and swapping every
+    // cycle but the last leaves a streak at the second junction: there the cycles alternate
+    // between the table's order and the swapped one.
     std::vector<int> order(static_cast<std::size_t>(m));
-    for (int r = 0; r < m; ++r) order[static_cast<std::size_t>(r)] = r;
-    if (c + 1 < cycles && m >= 2) std::swap(order[m - 1], order[m - 2]);
+    std::iota(order.begin(), order.end(), 0);
+    const bool swap_last_two = m == 3 ? c % 2 == 1 : c + 1 < cycles;
+    if (swap_last_two && m >= 2) std::swap(order[m - 1], order[m - 2]);
     for (int k = 0; k < m; ++k) {
       int board = 0;
       for (auto pair : cycle[static_cast<std::size_t>(order[static_cast<std::size_t>(k)])]) {

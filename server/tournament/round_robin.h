@@ -14,8 +14,8 @@ namespace boyi::tournament {
 // seat 0 and seat 1 equally often (one more of one when the count is odd) and never the same
 // seat three times running. Each later cycle repeats the first with the seats swapped, so a
 // double round robin plays every pair once from each seat; a cycle followed by another plays
-// its last two rounds in reverse order, which keeps "never three running" across the junction
-// (for every field over two cycles; over three or more, four entrants still meet it once).
+// its last two rounds in reverse order (with three or four entrants, every other cycle does),
+// which keeps "never three running" across the junctions for any number of cycles.
 std::vector<Game> round_robin_games(int entrants, int cycles);
 
 // Entrant 0 against each other entrant in turn (round k: entrant k), `games_per_pairing`
