@@ -50,6 +50,9 @@ Status Referee::add_time(Seat seat, std::int64_t ms, TimePoint now) {
   if (finished()) return fail("the match is already over: " + describe(outcome_));
   MatchClocks next = clocks_;
   next.add(seat, ms, now);
+  if (next.remaining_at(seat, now) > kMaxClockMs)
+    return fail("the clock would show more than " + std::to_string(kMaxClockMs) +
+                " ms (1000 days)");
   JournalEntry e = entry(EntryKind::kArbiter, seat);
   e.text = "add_time " + std::to_string(ms);
   e.clock_ms = next.remaining_at(now);

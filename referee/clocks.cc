@@ -50,7 +50,8 @@ std::int64_t MatchClocks::on_action(Seat actor, const std::array<bool, 2>& may_a
     // Moved inside the grace: shown as 0. Only when the turn ends: within a turn the
     // grace is one for the whole turn, however many actions it is sent as.
     c.remaining_ms = std::max<std::int64_t>(c.remaining_ms, 0);
-    if (may_act[0] || may_act[1]) c.remaining_ms += time_.increment_ms;  // not after the last
+    if (may_act[0] || may_act[1])  // not after the last
+      c.remaining_ms = std::min(c.remaining_ms + time_.increment_ms, kMaxClockMs);
   }
   for (int s = 0; s < 2; ++s) {
     if (s == actor) continue;

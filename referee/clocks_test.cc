@@ -1,5 +1,5 @@
 // MatchClocks alone: charging, the grace boundary, increments at the end of a
-// turn, per-move limits, two clocks running at once.
+// turn (up to the largest clock), per-move limits, two clocks running at once.
 #include "referee/clocks.h"
 
 #include <gtest/gtest.h>
@@ -29,6 +29,14 @@ TEST(RefereeClocks, ChargesTheMoverAndAddsTheIncrementWhenItsTurnEnds) {
   EXPECT_EQ(c.remaining_at(1, at_ms(5'000)), 8'000);  // running since 3 s
   EXPECT_EQ(c.on_action(1, {true, false}, at_ms(5'500)), 2'500);
   EXPECT_EQ(c.remaining_at(1, at_ms(9'000)), 9'500);
+}
+
+TEST(RefereeClocks, IncrementsStopAtTheLargestClock) {
+  MatchClocks c(tc(kMaxTotalMs, 0, kMaxTotalMs));
+  c.restore({kMaxClockMs - 1'000, kMaxTotalMs});
+  c.start({true, false}, at_ms(0));
+  c.on_action(0, {false, true}, at_ms(0));
+  EXPECT_EQ(c.remaining_at(0, at_ms(0)), kMaxClockMs);
 }
 
 TEST(RefereeClocks, SubMillisecondRemaindersAreNotLost) {

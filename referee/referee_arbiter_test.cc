@@ -1,6 +1,7 @@
 // The arbiter: a pause stops both clocks and every deadline and refuses actions without
 // counting them, an unpause goes on where the clocks stood (the turn's per-move limit too),
-// added time is added, a decision ends the match, and a restart keeps all of it.
+// added time is added (up to the largest clock), a decision ends the match, and a restart keeps
+// all of it.
 #include <gtest/gtest.h>
 
 #include "referee/test_support.h"
@@ -75,6 +76,25 @@ TEST(RefereeArbiter, AddedTimeAndADecision) {
   EXPECT_EQ(r->outcome().detail, "the arbiter decided a draw: the hall's power failed");
   EXPECT_FALSE(r->adjudicate(1, "again", clock.now).ok());
   EXPECT_FALSE(r->pause(clock.now).ok());
+}
+
+// Added time stops at the most a clock may show, so a restart accepts every clock the
+// arbiter can make.
+TEST(RefereeArbiter, AddedTimeStopsAtTheLargestClockARestartAccepts) {
+  MemoryJournal journal;
+  FakeClock clock;
+  MatchConfig day = testing::config("gomoku", "rule=freestyle opening=free", kMaxTotalMs);
+  auto r = make(day, journal, clock.now);
+  for (int k = 1; k < 1000; ++k) ASSERT_TRUE(r->add_time(1, kMaxTotalMs, clock.now).ok()) << k;
+  EXPECT_EQ(r->clocks(clock.now).remaining_ms[1], kMaxClockMs);
+  const Status refused = r->add_time(1, 1, clock.now);
+  EXPECT_FALSE(refused.ok());
+  EXPECT_NE(refused.message().find("1000 days"), std::string::npos) << refused.message();
+  EXPECT_EQ(journal.entries().size(), 1000u) << "the refusal is not journalled";
+  MemoryJournal again;
+  auto back = Referee::resume(day, journal.entries(), again, clock.now);
+  ASSERT_TRUE(back.ok()) << back.message();
+  EXPECT_EQ((*back)->clocks(clock.now).remaining_ms[1], kMaxClockMs);
 }
 
 TEST(RefereeArbiter, ARestartKeepsThePauseAndTheAddedTime) {

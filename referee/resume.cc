@@ -32,7 +32,6 @@ Result<std::unique_ptr<Referee>> Referee::resume(MatchConfig config,
     if ((i == 0) != (e.kind == EntryKind::kStart))
       return Error{where + "the journal must start with one start entry"};
     // A clock no match can reach (a damaged row) would overflow the deadline arithmetic.
-    constexpr std::int64_t kMaxClockMs = 1000 * kMaxTotalMs;
     for (const std::int64_t ms : e.clock_ms)
       if (ms < -kMaxClockMs || ms > kMaxClockMs)
         return Error{where + "clock " + std::to_string(ms) + " ms is out of range"};
