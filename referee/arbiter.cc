@@ -4,6 +4,7 @@
 // paused and every clock as the arbiter left it; a decision is an end entry like any ending.
 #include <string>
 
+#include "referee/clock_limit.h"
 #include "referee/referee.h"
 #include "referee/referee_text.h"
 

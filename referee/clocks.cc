@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "referee/clock_limit.h"
+
 namespace boyi::referee {
 
 std::int64_t elapsed_ms(TimePoint from, TimePoint to) {

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "referee/clock_limit.h"
 #include "referee/test_support.h"
 
 namespace boyi::referee {

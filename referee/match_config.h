@@ -59,10 +59,6 @@ struct MatchConfig {
 
 // Bounds enforced by validate(): generous, but nothing absurd from a config file.
 inline constexpr std::int64_t kMaxTotalMs = 24LL * 3600 * 1000;
-// The most a clock may show (1000 days): increments stop there and the arbiter may not add
-// past it, so every clock a journal stores is one a restart accepts (and the deadline
-// arithmetic cannot overflow).
-inline constexpr std::int64_t kMaxClockMs = 1000 * kMaxTotalMs;
 inline constexpr std::int64_t kMaxGraceMs = 10LL * 60 * 1000;
 inline constexpr int kMaxIllegalAttempts = 100;
 inline constexpr int kMaxSpectatorDelay = 1000;

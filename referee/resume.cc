@@ -2,6 +2,7 @@
 #include <charconv>
 
 #include "engine/registry.h"
+#include "referee/clock_limit.h"
 #include "referee/referee.h"
 
 namespace boyi::referee {
