@@ -41,7 +41,7 @@ TEST(RoundRobin, EveryPairOnceWithBalancedSeatsAndNoThreeInARow) {
 // Across cycles too: the last round of a cycle and the first of the next (seats swapped)
 // never give an entrant the same seat a third time running.
 TEST(RoundRobin, NoThreeInARowAcrossCycles) {
-  for (int cycles = 2; cycles <= 6; ++cycles)
+  for (int cycles = 2; cycles <= kMaxCycles; ++cycles)
     for (int n = 2; n <= 21; ++n) {
       std::vector<int> streak(n), last(n, -1);
       int round = 0;

@@ -216,7 +216,8 @@ Result<int> run_local_tourney(const TourneyOptions& o, std::ostream& out) {
       out << "game " << reported.size() << ": "
           << t->entrants[static_cast<std::size_t>(g.seat0)].name << " - "
           << t->entrants[static_cast<std::size_t>(g.seat1.value_or(0))].name << "  " << g.result
-          << " (" << g.ending << (g.detail.empty() ? "" : ": " + g.detail) << ")\n";
+          << " (" << g.ending << (g.ending.empty() || g.detail.empty() ? "" : ": ") << g.detail
+          << ")\n";
     }
     if (t->row.status == storage::TournamentStatus::kFinished ||
         t->row.status == storage::TournamentStatus::kCancelled)

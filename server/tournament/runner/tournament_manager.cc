@@ -208,7 +208,9 @@ bool TournamentManager::plan_games(LoadedTournament& t) {
   const int n = static_cast<int>(t.entrants.size());
   auto plan = tournament::plan_next(t.settings, n, t.games);
   bool changed = false;
-  if (plan.void_unstarted) {
+  const bool any_pending = std::any_of(t.game_rows.begin(), t.game_rows.end(),
+                                       [](const auto& g) { return g.state == "pending"; });
+  if (plan.void_unstarted && any_pending) {
     auto voided = store_.void_unstarted(t.row.id, "not needed: " + plan.note);
     if (!voided) {
       app_.log.error("tournament_games_not_voided",
@@ -310,6 +312,9 @@ TournamentMatchRequest TournamentManager::match_request(const LoadedTournament& 
 
 void TournamentManager::start_games(const LoadedTournament& t) {
   const auto n = t.entrants.size();
+  // Games the plan no longer needs are never started, even where voiding them failed (they
+  // are voided at the next poll) or another node added them from an older view.
+  if (tournament::plan_next(t.settings, static_cast<int>(n), t.games).void_unstarted) return;
   std::vector<int> busy(n, 0);
   int in_flight = 0;
   for (const auto& g : t.game_rows) {
