@@ -26,11 +26,11 @@ std::vector<Game> round_robin_games(int entrants, int cycles) {
     // for double round robins): the next cycle's swapped seats would otherwise give some
     // entrants the same seat three games running across the junction. With three rounds a
     // cycle (three or four entrants) the swap also moves the middle round, and swapping every
-    // cycle but the last leaves a streak at the second junction: there the cycles alternate
-    // between the table's order and the swapped one.
+    // cycle but the last leaves a streak at the second junction: there only the first, third,
+    // fifth ... cycles swap (a double round robin is the same either way).
     std::vector<int> order(static_cast<std::size_t>(m));
     std::iota(order.begin(), order.end(), 0);
-    const bool swap_last_two = m == 3 ? c % 2 == 1 : c + 1 < cycles;
+    const bool swap_last_two = m == 3 ? c % 2 == 0 : c + 1 < cycles;
     if (swap_last_two && m >= 2) std::swap(order[m - 1], order[m - 2]);
     for (int k = 0; k < m; ++k) {
       int board = 0;

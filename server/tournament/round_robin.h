@@ -14,7 +14,7 @@ namespace boyi::tournament {
 // seat 0 and seat 1 equally often (one more of one when the count is odd) and never the same
 // seat three times running. Each later cycle repeats the first with the seats swapped, so a
 // double round robin plays every pair once from each seat; a cycle followed by another plays
-// its last two rounds in reverse order (with three or four entrants, every other cycle does),
+// its last two rounds in reverse order (with three or four entrants, the odd-numbered cycles do),
 // which keeps "never three running" across the junctions for any number of cycles.
 std::vector<Game> round_robin_games(int entrants, int cycles);
 
