@@ -235,19 +235,7 @@ class JunqiPlayer : public Player<junqi::State> {
         for (int d = 0; d < junqi::kPieceKinds; ++d) {
           if (!((allowed >> d) & 1)) continue;
           const double w = junqi::kPieceCount[d];
-          double out;
-          if (d == junqi::kFlag)
-            out = 10000;
-          else if (a == junqi::kBomb || d == junqi::kBomb)
-            out = junqi_piece_value(d) - junqi_piece_value(a);
-          else if (d == junqi::kMine)
-            out = a == junqi::kEngineer ? junqi_piece_value(d) : -junqi_piece_value(a);
-          else if (junqi::piece_rank(a) > junqi::piece_rank(d))
-            out = junqi_piece_value(d);
-          else if (junqi::piece_rank(a) < junqi::piece_rank(d))
-            out = -junqi_piece_value(a);
-          else
-            out = junqi_piece_value(d) - junqi_piece_value(a);
+          const double out = junqi_battle_value(a, d);
           total += w;
           sum += w * out;
         }

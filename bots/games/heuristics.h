@@ -34,6 +34,8 @@ int surakarta_evaluate(const surakarta::State& s, Seat seat);
 // 军棋 (a full state): material by piece value, own minus opponent's, plus a
 // small bonus for pieces advanced towards the enemy flag.
 int junqi_piece_value(int piece);
+// The material an attack wins (negative: loses) by the kinds; 10000 for the flag.
+int junqi_battle_value(int attacker, int defender);
 int junqi_evaluate(const junqi::State& s, Seat seat);
 int junqi_order(const junqi::State& s, const junqi::Move& m);  // attacks by expected gain
 bool junqi_is_attack(const junqi::State& s, const junqi::Move& m);

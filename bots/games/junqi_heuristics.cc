@@ -2,6 +2,7 @@
 #include <bit>
 
 #include "bots/games/heuristics.h"
+#include "engine/junqi/battle.h"
 
 namespace boyi::bots {
 
@@ -38,17 +39,21 @@ int junqi_evaluate(const junqi::State& s, Seat seat) {
   return v;
 }
 
+int junqi_battle_value(int attacker, int defender) {
+  if (defender == junqi::kFlag) return 10000;
+  switch (junqi::battle_code(attacker, defender)) {
+    case junqi::kAttackerWon:
+      return junqi_piece_value(defender);
+    case junqi::kAttackerRemoved:
+      return -junqi_piece_value(attacker);
+    default:
+      return junqi_piece_value(defender) - junqi_piece_value(attacker);
+  }
+}
+
 int junqi_order(const junqi::State& s, const junqi::Move& m) {
   if (!junqi_is_attack(s, m)) return 0;
-  const int a = s.piece_at(m.from), d = s.piece_at(m.to);
-  if (d == junqi::kFlag) return 10000;
-  if (d == junqi::kBomb || a == junqi::kBomb) return junqi_piece_value(d) - junqi_piece_value(a);
-  if (d == junqi::kMine)
-    return a == junqi::kEngineer ? junqi_piece_value(d) : -junqi_piece_value(a);
-  const int ra = junqi::piece_rank(a), rd = junqi::piece_rank(d);
-  if (ra > rd) return junqi_piece_value(d);
-  if (ra < rd) return -junqi_piece_value(a);
-  return junqi_piece_value(d) - junqi_piece_value(a);
+  return junqi_battle_value(s.piece_at(m.from), s.piece_at(m.to));
 }
 
 }  // namespace boyi::bots

@@ -5,6 +5,7 @@
 
 #include <utility>
 
+#include "engine/junqi/battle.h"
 #include "engine/junqi/junqi.h"
 #include "engine/junqi/test_util.h"
 
@@ -107,6 +108,16 @@ L  . L . . .
   expect_battle(blue, "F2G2", kAttackerWon, ".", "c");      // seat 1 attacks too
   expect_battle(blue, "F0G0", kAttackerRemoved, ".", "A");  // engineer vs marshal
   expect_battle(blue, "F0K4", kBothRemoved, ".", ".");      // engineer vs engineer, via rail
+}
+
+// The rule the bots weigh attacks by is the tests' own statement of it, for
+// every pair of kinds that can meet (mines and the flag never attack).
+TEST(JunqiBattle, BattleCodeForEveryPairOfKinds) {
+  for (int a = 0; a < kPieceKinds; ++a) {
+    if (a == kMine || a == kFlag) continue;
+    for (int d = 0; d < kPieceKinds; ++d)
+      EXPECT_EQ(battle_code(a, d), testing::expected_code(a, d)) << a << " x " << d;
+  }
 }
 
 TEST(JunqiBattle, FlagRevealedAfterTheMarshalDies) {

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "engine/core/zobrist.h"
+#include "engine/junqi/battle.h"
 #include "engine/junqi/junqi.h"
 
 namespace boyi::junqi {
@@ -129,29 +130,19 @@ void State::apply(const Move& move) {
     put(to, mover, a);
   } else {
     const int d = (cell_[to] - 1) % kPieceKinds;
-    if (d == kFlag) {
-      remove(from);
-      remove(to);
-      put(to, mover, a);
-      end(Ending::kNormal, mover, kFlagCaptured);
-    } else if (a == kBomb || d == kBomb) {
-      remove(from);
-      remove(to);
-    } else if (d == kMine) {
-      remove(from);
-      if (a == kEngineer) {
+    switch (battle_code(a, d)) {
+      case kAttackerWon:
+        remove(from);
         remove(to);
         put(to, mover, a);
-      }
-    } else if (piece_rank(a) > piece_rank(d)) {
-      remove(from);
-      remove(to);
-      put(to, mover, a);
-    } else if (piece_rank(a) < piece_rank(d)) {
-      remove(from);
-    } else {
-      remove(from);
-      remove(to);
+        if (d == kFlag) end(Ending::kNormal, mover, kFlagCaptured);
+        break;
+      case kBothRemoved:
+        remove(from);
+        remove(to);
+        break;
+      default:
+        remove(from);
     }
     // A side whose marshal is gone has its flag post revealed from now on.
     for (int s = 0; s < 2; ++s)

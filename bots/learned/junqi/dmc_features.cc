@@ -2,6 +2,9 @@
 
 #include <algorithm>
 
+#include "bots/games/heuristics.h"
+#include "engine/junqi/battle.h"
+
 namespace boyi::bots::learned {
 
 using namespace junqi;
@@ -82,6 +85,26 @@ void history(const JunqiSeatInfo& info, float* out) {
   }
 }
 
+// P(win), P(trade), P(lose), P(flag) and the expected material of our
+// `attacker` striking the enemy piece on `post`.
+void battle_outlook(int attacker, const JunqiBelief& belief, int post, float* f) {
+  double material = 0;
+  for (int d = 0; d < kPieceKinds; ++d) {
+    const double p = belief.probability_at(post, d);
+    if (p <= 0) continue;
+    switch (battle_code(attacker, d)) {
+      case kAttackerWon: f[0] += static_cast<float>(p); break;
+      case kBothRemoved: f[1] += static_cast<float>(p); break;
+      default: f[2] += static_cast<float>(p);
+    }
+    if (d == kFlag)
+      f[3] = static_cast<float>(p);
+    else
+      material += p * junqi_battle_value(attacker, d);
+  }
+  f[4] = static_cast<float>(material / 100);
+}
+
 void action(const JunqiSeatInfo& info, const JunqiBelief& belief, const Move& m, float* f) {
   put_post(f, m.from, info.seat);
   put_post(f + kDmcPostFeatures, m.to, info.seat);
@@ -98,6 +121,7 @@ void action(const JunqiSeatInfo& info, const JunqiBelief& belief, const Move& m,
   g[0] = on_rail(m.to);
   g[1] = in_camp(m.to);
   g[2] = in_headquarters(m.to);
+  if (enemy && cell > 0 && cell < View::kHidden) battle_outlook((cell - 1) % kPieceKinds, belief, m.to, g + 3);
 }
 
 }  // namespace

@@ -17,7 +17,12 @@
 //  - Actions: one row per legal step: from and to (row and column one-hot),
 //    the kind of our moving piece, whether the target is empty or an enemy
 //    piece, the target's rank-probability vector, and whether the target post
-//    is on a railway, a camp or a headquarters.
+//    is on a railway, a camp or a headquarters; then (second version, past the
+//    seed) the battle outlook of an attack over that vector: the chances that
+//    our piece wins, trades, loses, takes the flag, and the expected material
+//    it wins (hundredths of the bots' piece values, the flag left out). A
+//    network would otherwise have to learn the battle rule from one-hot
+//    kinds, which the greedy baseline knows outright.
 // Standard C++ only.
 #pragma once
 
@@ -38,8 +43,12 @@ inline constexpr int kDmcStateExtras = 4;
 inline constexpr int kDmcStateFeatures =
     2 * junqi::kPiecesPerSide * kDmcPieceFeatures + kDmcStateExtras;       // 1604
 inline constexpr int kDmcMoveFeatures = 2 * kDmcPostFeatures + 1 + 4 + 1;  // 40
-inline constexpr int kDmcActionFeatures =
+// The first feature version's action rows (the first 63 columns of today's,
+// which weights of that version read); the second adds the battle outlook.
+inline constexpr int kDmcActionFeaturesV1 =
     2 * kDmcPostFeatures + junqi::kPieceKinds + 2 + junqi::kPieceKinds + 3;  // 63
+inline constexpr int kDmcBattleFeatures = 5;
+inline constexpr int kDmcActionFeatures = kDmcActionFeaturesV1 + kDmcBattleFeatures;  // 68
 
 struct DmcPosition {
   std::vector<float> state;        // kDmcStateFeatures

@@ -15,7 +15,7 @@ constexpr std::int64_t kVersion = 1;
 torch::Tensor size_record(const DmcSizes& s) {
   return torch::tensor(
       std::vector<std::int64_t>{kMagic, kVersion, kDmcStateFeatures, kDmcHistory, kDmcMoveFeatures,
-                                kDmcActionFeatures, s.lstm, s.hidden1, s.hidden2},
+                                s.actions, s.lstm, s.hidden1, s.hidden2},
       torch::kInt64);
 }
 
@@ -27,9 +27,10 @@ Result<DmcSizes> read_sizes(torch::serialize::InputArchive& archive) {
   auto v = t.accessor<std::int64_t, 1>();
   if (v[0] != kMagic || v[1] != kVersion) return fail("not a junqi-dmc weights file (version)");
   if (v[2] != kDmcStateFeatures || v[3] != kDmcHistory || v[4] != kDmcMoveFeatures ||
-      v[5] != kDmcActionFeatures)
+      (v[5] != kDmcActionFeatures && v[5] != kDmcActionFeaturesV1))
     return fail("junqi-dmc weights were made for other features");
   DmcSizes s;
+  s.actions = static_cast<int>(v[5]);
   s.lstm = static_cast<int>(v[6]);
   s.hidden1 = static_cast<int>(v[7]);
   s.hidden2 = static_cast<int>(v[8]);
@@ -64,7 +65,7 @@ DmcNetImpl::DmcNetImpl(const DmcSizes& s) : sizes(s) {
       "history_in", torch::nn::Linear(torch::nn::LinearOptions(s.lstm, s.hidden1).bias(false)));
   action_in = register_module(
       "action_in",
-      torch::nn::Linear(torch::nn::LinearOptions(kDmcActionFeatures, s.hidden1).bias(false)));
+      torch::nn::Linear(torch::nn::LinearOptions(s.actions, s.hidden1).bias(false)));
   hidden = register_module("hidden", torch::nn::Linear(s.hidden1, s.hidden2));
   out = register_module("out", torch::nn::Linear(s.hidden2, 1));
 }
@@ -74,7 +75,9 @@ torch::Tensor DmcNetImpl::forward(const torch::Tensor& state, const torch::Tenso
   auto seq = std::get<0>(lstm->forward(history));      // [B, T, L]
   auto last = seq.select(1, seq.size(1) - 1);          // [B, L]
   auto position = state_in(state) + history_in(last);  // [B, H1]
-  auto h = torch::relu(position.index_select(0, owner) + action_in(actions));
+  // Weights of the first feature version read the columns it had.
+  const auto read = actions.size(1) > sizes.actions ? actions.narrow(1, 0, sizes.actions) : actions;
+  auto h = torch::relu(position.index_select(0, owner) + action_in(read));
   h = torch::relu(hidden(h));
   return torch::tanh(out(h)).squeeze(1);
 }

@@ -25,6 +25,9 @@
 namespace boyi::bots::learned {
 
 struct DmcSizes {
+  // The action columns the network reads: kDmcActionFeatures, or
+  // kDmcActionFeaturesV1 for weights of the first feature version.
+  int actions = kDmcActionFeatures;
   int lstm = 64;
   int hidden1 = 128;
   int hidden2 = 64;

@@ -107,6 +107,67 @@ TEST(DmcFeatures, Shapes) {
   EXPECT_EQ(dmc_q_values(net, p).size(), moves.size());
 }
 
+// The battle outlook of each attack sums the target's rank-probability vector
+// by the battle rule: the three results share it all, the flag's chance is
+// its own, a bomb never loses, any piece but an engineer loses to a mine.
+TEST(DmcFeatures, BattleOutlookFollowsTheRule) {
+  int attacks = 0;
+  for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+    const JunqiGame g = JunqiGame::random(seed, 60);
+    if (g.truth.is_terminal()) continue;
+    const Seat s = g.truth.to_move();
+    const JunqiSeatInfo info = g.seat_info(s);
+    const JunqiBelief belief(info, dmc_belief_options());
+    Rng rng(seed);
+    const auto moves = dmc_legal_moves(info, rng);
+    const DmcPosition p = dmc_features(info, belief, moves);
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      const float* f = p.actions.data() + i * kDmcActionFeatures + kDmcActionFeaturesV1;
+      const int to = moves[i].to;
+      if (g.truth.empty(to)) {
+        for (int k = 0; k < kDmcBattleFeatures; ++k) EXPECT_EQ(f[k], 0.0f);
+        continue;
+      }
+      ++attacks;
+      const int attacker = g.truth.piece_at(moves[i].from);
+      EXPECT_NEAR(f[0] + f[1] + f[2], 1.0f, 1e-3f);
+      EXPECT_NEAR(f[3], belief.probability_at(to, kFlag), 1e-6);
+      EXPECT_LE(f[3], f[0] + 1e-6f);
+      if (attacker == kBomb) {
+        EXPECT_EQ(f[2], 0.0f);
+      } else if (attacker != kEngineer) {
+        EXPECT_GE(f[2] + 1e-6f, belief.probability_at(to, kMine));
+      }
+    }
+  }
+  EXPECT_GE(attacks, 5);
+}
+
+// Weights of the first feature version read the first 63 action columns:
+// the same Q whatever the battle outlook says.
+TEST(DmcNetwork, FirstVersionWeightsIgnoreTheBattleOutlook) {
+  torch::manual_seed(3);
+  DmcSizes v1;
+  v1.actions = kDmcActionFeaturesV1;
+  DmcNet net(v1);
+  const JunqiGame g = JunqiGame::random(5, 40);
+  const Seat s = g.truth.to_move();
+  Rng rng(2);
+  const JunqiBelief belief(g.seat_info(s), dmc_belief_options());
+  DmcPosition p = dmc_features(g.seat_info(s), belief, dmc_legal_moves(g.seat_info(s), rng));
+  const auto before = dmc_q_values(net, p);
+  for (int i = 0; i < p.action_count(); ++i)
+    for (int k = 0; k < kDmcBattleFeatures; ++k)
+      p.actions[static_cast<std::size_t>(i * kDmcActionFeatures + kDmcActionFeaturesV1 + k)] = 0.5f;
+  EXPECT_EQ(dmc_q_values(net, p), before);
+  DmcNet v2;  // today's weights read them
+  const auto a = dmc_q_values(v2, p);
+  for (int i = 0; i < p.action_count(); ++i)
+    for (int k = 0; k < kDmcBattleFeatures; ++k)
+      p.actions[static_cast<std::size_t>(i * kDmcActionFeatures + kDmcActionFeaturesV1 + k)] = 0;
+  EXPECT_NE(dmc_q_values(v2, p), a);
+}
+
 DmcGame small_game(DmcPair& pair, std::uint64_t seed) {
   DmcSelfPlayOptions o;
   o.epsilon = 0.5;
@@ -119,6 +180,7 @@ TEST(DmcTraining, StepsReduceTheLossOnAFixedBatch) {
   DmcPair pair;
   DmcGame g = small_game(pair, 5);
   std::vector<DmcSample> batch = g.samples[0];
+  batch.insert(batch.end(), g.samples[1].begin(), g.samples[1].end());
   ASSERT_GE(batch.size(), 20u);
   batch.resize(48 < batch.size() ? 48 : batch.size());
   // Targets spread over [-1, 1] so the batch has something to fit.

@@ -292,7 +292,8 @@ class DmcMethod : public TrainingMethod {
     return load_archive(file, [&](torch::serialize::InputArchive& archive) -> Status {
       auto pair = dmc_load_pair(archive);
       if (!pair) return Error{pair.message()};
-      if (pair->net[0]->sizes.lstm != params_.sizes.lstm ||
+      if (pair->net[0]->sizes.actions != params_.sizes.actions ||
+          pair->net[0]->sizes.lstm != params_.sizes.lstm ||
           pair->net[0]->sizes.hidden1 != params_.sizes.hidden1 ||
           pair->net[0]->sizes.hidden2 != params_.sizes.hidden2)
         return fail("the checkpoint's network sizes differ from --set's");
