@@ -75,8 +75,11 @@ torch::Tensor DmcNetImpl::forward(const torch::Tensor& state, const torch::Tenso
   auto seq = std::get<0>(lstm->forward(history));      // [B, T, L]
   auto last = seq.select(1, seq.size(1) - 1);          // [B, L]
   auto position = state_in(state) + history_in(last);  // [B, H1]
-  // Weights of the first feature version read the columns it had.
-  const auto read = actions.size(1) > sizes.actions ? actions.narrow(1, 0, sizes.actions) : actions;
+  // Weights of the first feature version read the columns it had (contiguous, so
+  // the product is computed exactly as it was before the columns were added).
+  const auto read = actions.size(1) > sizes.actions
+                        ? actions.narrow(1, 0, sizes.actions).contiguous()
+                        : actions;
   auto h = torch::relu(position.index_select(0, owner) + action_in(read));
   h = torch::relu(hidden(h));
   return torch::tanh(out(h)).squeeze(1);

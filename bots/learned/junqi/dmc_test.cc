@@ -297,6 +297,31 @@ TEST(DmcMethod, TrainsReproduciblyAndResumes) {
   for (const auto& f : {ckpt, wa, wb}) std::filesystem::remove(f);
 }
 
+// features=1 trains the seed's network (63 action columns read), whose weights load as such;
+// its checkpoint does not resume a run of today's features.
+TEST(DmcMethod, TheSeedsFeaturesStayTrainable) {
+  TrainConfig config;
+  config.seed = 5;
+  config.threads = 1;
+  config.params = {{"pool", "32"}, {"max_plies", "60"}, {"features", "1"}};
+  auto seed_run = make_training_method("junqi", "dmc", config);
+  ASSERT_TRUE(seed_run.ok()) << seed_run.message();
+  ASSERT_TRUE(seed_run.value()->train(1).ok());
+  const auto ckpt = temp_file("v1.ckpt"), weights = temp_file("v1.pt");
+  ASSERT_TRUE(seed_run.value()->save_checkpoint(ckpt).ok());
+  ASSERT_TRUE(seed_run.value()->export_weights(weights).ok());
+  auto loaded = dmc_load_weights(weights);
+  ASSERT_TRUE(loaded.ok()) << loaded.message();
+  EXPECT_EQ(loaded->net[0]->sizes.actions, kDmcActionFeaturesV1);
+  config.params.erase("features");
+  auto today = make_training_method("junqi", "dmc", config);
+  ASSERT_TRUE(today.ok());
+  EXPECT_FALSE(today.value()->load_checkpoint(ckpt).ok());
+  config.params["features"] = "3";
+  EXPECT_FALSE(make_training_method("junqi", "dmc", config).ok());
+  for (const auto& f : {ckpt, weights}) std::filesystem::remove(f);
+}
+
 // A recorded game (boyi-train --warm-start): every step replayed through the seats'
 // knowledge, a sample per move, learnt from; an illegal step or a missing deployment is an
 // error naming the game.

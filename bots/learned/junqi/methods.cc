@@ -8,7 +8,9 @@
 // (Adam, 5e-4), batch=N (32 samples per minibatch), epochs=N (passes over a
 // full pool, 1), max_plies=N (600: a longer game is a draw), material=X (a
 // shaping reward past the seed, see dmc_training.h; 0 = the seed's returns),
-// lstm=N, hidden1=N, hidden2=N (network sizes 64, 128, 64); teacher=N (past the seed: the
+// lstm=N, hidden1=N, hidden2=N (network sizes 64, 128, 64); features=1|2 (the action rows
+// the network reads: 2, the default, adds the battle outlook past the seed; 1 is the seed's
+// and makes the run it made before the outlook existed, weights byte for byte); teacher=N (past the seed: the
 // belief engine's search of N playouts chooses every move and values the moves it tried,
 // dmc_teacher_play; 0, the default, is the seed's ε-greedy self-play), teach_moves=N (8),
 // teach_visits=N (4: the fewest visits of a taught move).
@@ -97,6 +99,11 @@ Result<DmcParams> parse_params(const std::map<std::string, std::string>& params)
       st = set_int(p.sizes.hidden1, 1, 1024);
     else if (key == "hidden2")
       st = set_int(p.sizes.hidden2, 1, 1024);
+    else if (key == "features") {
+      int version = 2;
+      st = set_int(version, 1, 2);
+      p.sizes.actions = version == 1 ? kDmcActionFeaturesV1 : kDmcActionFeatures;
+    }
     else if (key == "teacher")
       st = set_int(p.teacher.playouts, 0, 1e9);
     else if (key == "teach_moves")
@@ -106,7 +113,7 @@ Result<DmcParams> parse_params(const std::map<std::string, std::string>& params)
     else
       return fail("junqi dmc has no parameter '" + key +
                   "' (pool, gamma, epsilon, epsilon_end, epsilon_games, lr, batch, epochs, "
-                  "max_plies, material, lstm, hidden1, hidden2, teacher, teach_moves, "
+                  "max_plies, material, lstm, hidden1, hidden2, features, teacher, teach_moves, "
                   "teach_visits)");
     if (!st) return Error{st.message()};
   }
