@@ -49,9 +49,12 @@ final_games=$((games / 2))
 train_bin="$build/bin/boyi-train"
 match="$build/bin/boyi-match"
 bounds="$build/bin/junqi-bounds"
-shipped="bots/learned/weights/junqi-dmc.pt"
-shipped_games=5000  # the shipped weights: the 5000-game export (bots/learned/junqi/README.md)
-shipped_curve="docs/learning/junqi-dmc.csv"
+# The seed's network (features=1: the patent's features, no battle outlook), the 5000-game
+# export of this script's run at seed 1 (bots/learned/junqi/README.md). The default `dmc`
+# weights, junqi-dmc.pt, read the battle outlook too (the page's last section).
+shipped="bots/learned/weights/junqi-dmc-seed.pt"
+shipped_games=5000
+shipped_curve="docs/learning/junqi-dmc-seed.csv"
 out="docs/seeds"
 curve_csv="$out/junqi-dmc-curve.csv"
 results_csv="$out/junqi-dmc-results.csv"
@@ -83,13 +86,14 @@ train_run() {
     echo "== training: reusing the run in $run (weights-$train.pt is there)"
   else
     echo "== training: boyi-train junqi dmc --games $train --chunk 100 --threads 1 --seed $seed" \
-      "--eval-every $every --eval-games 0 --set material=2"
+      "--eval-every $every --eval-games 0 --set material=2 --set features=1"
     local t0
     t0=$(date +%s)
-    # As the shipped weights' run (--chunk 100, material=2), but --eval-games 0: every EVERY
-    # games the networks are exported (weights-G.pt), no evaluation matches.
+    # As the seed network's run (--chunk 100, material=2, the patent's features), but
+    # --eval-games 0: every EVERY games the networks are exported (weights-G.pt), no matches.
     nice -n 10 "$train_bin" junqi dmc --games "$train" --chunk 100 --threads 1 --seed "$seed" \
-      --eval-every "$every" --eval-games 0 --set material=2 --out "$run/train" 2>"$run/train.log" ||
+      --eval-every "$every" --eval-games 0 --set material=2 --set features=1 --out "$run/train" \
+      2>"$run/train.log" ||
       { tail -5 "$run/train.log" >&2; exit 1; }
     echo "training: $train games in $(($(date +%s) - t0)) s"
   fi
