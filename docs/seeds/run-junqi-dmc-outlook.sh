@@ -10,7 +10,7 @@
 #   BUILD_DIR  where boyi-train and boyi-match were built (default build/release)
 #   GAMES      games of each screening match (default 1000); each confirmation plays twice as
 #              many. Colours alternate.
-#   CHOSEN     the export to confirm (default 20000: the shipped one)
+#   CHOSEN     the export to confirm (default 28000: the shipped one)
 # Environment: RUN=DIR keeps the training run in DIR (a leg already trained there is not
 # trained again); LEGS (default "6000 12000 20000 30000") the games at which the run stops and
 # is resumed. A resumed run refills its experience pools, so only the same legs remake the
@@ -24,7 +24,7 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/seed-script.sh"
 build="${1:-build/release}"
 games="${2:-1000}"
-chosen="${3:-20000}"
+chosen="${3:-28000}"
 legs="${LEGS:-6000 12000 20000 30000}"
 train_bin="$build/bin/boyi-train"
 match="$build/bin/boyi-match"
@@ -37,7 +37,9 @@ for bin in "$train_bin" "$match"; do
     exit 1
   fi
 done
+svg="docs/seeds/junqi-dmc-outlook.svg"
 keep_run_folder run-junqi-dmc-outlook.sh "training run"
+if ((!plot_only)); then
 make_run_folder junqi-dmc-outlook
 
 resume=()
@@ -76,3 +78,40 @@ play confirm "$chosen" seed-network "dmc:weights=$seed_net" 14 $((2 * games))
 play confirm "$chosen" random random 15 $((2 * games))
 mv "$table" "$csv"
 echo "wrote $csv"
+fi
+
+# The plot: each export's score against `greedy` and against the seed's network (y, with the
+# 95% interval turned from Elo back into score) by training games (x); the confirmation
+# matches as filled marks.
+awk -F, '
+  function sc(e) { return e == "inf" ? 1 : (e == "-inf" ? 0 : 1 / (1 + 10 ^ (-e / 400))) }
+  NR > 1 { n++; st[n] = $1; g[n] = $2; op[n] = $3; s[n] = $9; lo[n] = sc($11); hi[n] = sc($12); if ($2 > gmax) gmax = $2 }
+  END {
+    x0 = 70; W = 640; y0 = 60; H = 320; ylo = 0.25; yhi = 0.75
+    printf "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    printf "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"760\" height=\"440\" viewBox=\"0 0 760 440\" font-family=\"sans-serif\" font-size=\"13\">\n"
+    printf "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n"
+    printf "<text x=\"10\" y=\"22\" font-size=\"15\" font-weight=\"bold\">军棋 dmc with the battle outlook: score of each export (95%% interval)</text>\n"
+    printf "<text x=\"10\" y=\"42\" fill=\"#444\">blue: against greedy (its sibling); orange: against the seed network; filled: confirmed on fresh seeds</text>\n"
+    for (t = ylo; t <= yhi + 1e-9; t += 0.05) {
+      yy = y0 + H - (t - ylo) / (yhi - ylo) * H
+      printf "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"%s\"/>\n", x0, yy, x0 + W, yy, (t > 0.499 && t < 0.501) ? "#888" : "#ddd"
+      printf "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\" dominant-baseline=\"middle\" fill=\"#444\">%.2f</text>\n", x0 - 6, yy, t
+    }
+    for (t = 0; t <= gmax; t += 5000) {
+      xx = x0 + t / gmax * W
+      printf "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\" fill=\"#444\">%d</text>\n", xx, y0 + H + 18, t
+    }
+    printf "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">self-play games</text>\n", x0 + W / 2, y0 + H + 38
+    for (i = 1; i <= n; i++) {
+      if (op[i] == "random") continue
+      c = op[i] == "greedy" ? "#1f77b4" : "#ff7f0e"
+      xx = x0 + g[i] / gmax * W + (op[i] == "greedy" ? -3 : 3)
+      y = y0 + H - (s[i] - ylo) / (yhi - ylo) * H
+      ya = y0 + H - (lo[i] - ylo) / (yhi - ylo) * H; yb = y0 + H - (hi[i] - ylo) / (yhi - ylo) * H
+      printf "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\"/>\n", xx, ya, xx, yb, c
+      printf "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%d\" fill=\"%s\" stroke=\"%s\"/>\n", xx, y, st[i] == "confirm" ? 5 : 3, st[i] == "confirm" ? c : "white", c
+    }
+    printf "</svg>\n"
+  }' "$csv" >"$svg"
+echo "wrote $svg"
