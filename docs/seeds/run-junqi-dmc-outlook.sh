@@ -31,18 +31,26 @@ match="$build/bin/boyi-match"
 seed_net="bots/learned/weights/junqi-dmc-seed.pt"
 csv="docs/seeds/junqi-dmc-outlook.csv"
 per_move_ms=20000
+svg="docs/seeds/junqi-dmc-outlook.svg"
+keep_run_folder run-junqi-dmc-outlook.sh "training run"
+if ((!plot_only)); then
 for bin in "$train_bin" "$match"; do
   if [[ ! -x "$bin" ]]; then
     echo "run-junqi-dmc-outlook.sh: no $bin; build it: cmake --build $build --target $(basename "$bin")" >&2
     exit 1
   fi
 done
-svg="docs/seeds/junqi-dmc-outlook.svg"
-keep_run_folder run-junqi-dmc-outlook.sh "training run"
-if ((!plot_only)); then
+last=0
+for leg in $legs; do last="$leg"; done
+if ((chosen % 1000 != 0 || chosen < 1000 || chosen > last)); then
+  echo "run-junqi-dmc-outlook.sh: CHOSEN ($chosen) must be a 1000-game export within LEGS ($legs)" >&2
+  exit 1
+fi
 make_run_folder junqi-dmc-outlook
 
+# A run folder that already holds a checkpoint (an earlier, perhaps interrupted, leg) resumes.
 resume=()
+if [[ -f "$run/train/latest.ckpt" ]]; then resume=(--resume); fi
 for leg in $legs; do
   if [[ -f "$run/train/weights-$leg.pt" ]]; then
     echo "== training to $leg games: already there"
@@ -53,7 +61,6 @@ for leg in $legs; do
       2>"$run/train-$leg.log" || { tail -5 "$run/train-$leg.log" >&2; exit 1; }
   fi
   resume=(--resume)
-  last="$leg"
 done
 
 table="$(mktemp)"
