@@ -155,16 +155,18 @@ TEST(DmcNetwork, FirstVersionWeightsIgnoreTheBattleOutlook) {
   Rng rng(2);
   const JunqiBelief belief(g.seat_info(s), dmc_belief_options());
   DmcPosition p = dmc_features(g.seat_info(s), belief, dmc_legal_moves(g.seat_info(s), rng));
+  const auto set_outlook = [&p](float value) {
+    for (int i = 0; i < p.action_count(); ++i)
+      for (int k = 0; k < kDmcBattleFeatures; ++k)
+        p.actions[static_cast<std::size_t>(i * kDmcActionFeatures + kDmcActionFeaturesV1 + k)] =
+            value;
+  };
   const auto before = dmc_q_values(net, p);
-  for (int i = 0; i < p.action_count(); ++i)
-    for (int k = 0; k < kDmcBattleFeatures; ++k)
-      p.actions[static_cast<std::size_t>(i * kDmcActionFeatures + kDmcActionFeaturesV1 + k)] = 0.5f;
+  set_outlook(0.5f);
   EXPECT_EQ(dmc_q_values(net, p), before);
   DmcNet v2;  // today's weights read them
   const auto a = dmc_q_values(v2, p);
-  for (int i = 0; i < p.action_count(); ++i)
-    for (int k = 0; k < kDmcBattleFeatures; ++k)
-      p.actions[static_cast<std::size_t>(i * kDmcActionFeatures + kDmcActionFeaturesV1 + k)] = 0;
+  set_outlook(0);
   EXPECT_NE(dmc_q_values(v2, p), a);
 }
 
