@@ -1,6 +1,7 @@
 #include "server/matches/arbiter_desk.h"
 
 #include <boost/asio/post.hpp>
+#include <boost/asio/strand.hpp>
 
 #include <algorithm>
 #include <climits>
@@ -12,12 +13,14 @@
 namespace boyi::app {
 
 ArbiterDesk::ArbiterDesk(AppContext& app, MatchIndex& matches)
-    : app_(app), matches_(matches), timer_(app.ioc) {}
+    : app_(app), matches_(matches), timer_(boost::asio::make_strand(app.ioc)) {}
 
 void ArbiterDesk::start() { arm(); }
 
+// The timer lives on its own strand, where its handler (poll, arm) runs too: a cancel
+// posted to the io_context alone could run on another thread at the same time.
 void ArbiterDesk::stop() {
-  boost::asio::post(app_.ioc, [self = shared_from_this()] { self->timer_.cancel(); });
+  boost::asio::post(timer_.get_executor(), [self = shared_from_this()] { self->timer_.cancel(); });
 }
 
 void ArbiterDesk::arm() {
