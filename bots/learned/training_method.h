@@ -77,6 +77,14 @@ class TrainingMethod {
   virtual Status load_checkpoint(const std::filesystem::path& file) = 0;
   // The network alone, in the format the game's learned player loads.
   virtual Status export_weights(const std::filesystem::path& file) const = 0;
+  // Writes to `out` the parameter-wise average of weights files of this method's network
+  // (boyi-train --average). A method that cannot average says so.
+  virtual Status average_weights(const std::vector<std::filesystem::path>& files,
+                                 const std::filesystem::path& out) const {
+    (void)files;
+    (void)out;
+    return fail(game() + " " + method() + " cannot average weights files");
+  }
   // The player spec that plays with `weights` (e.g. "td:weights=FILE") at evaluation.
   virtual std::string player_spec(const std::filesystem::path& weights) const = 0;
   // The same player without a network (its hand-made fallback), and the

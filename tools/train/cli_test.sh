@@ -1,8 +1,9 @@
 #!/bin/sh
 # boyi-train end to end, one scenario per CTest test:
 #   cli_test.sh BOYI_TRAIN SCRATCH_DIR SCENARIO
-# Scenarios: tiny-run, resume-reproducible, list, errors, warm-start. Each uses a fresh
-# folder under SCRATCH_DIR and the gomoku bp-td method (small and fast).
+# Scenarios: tiny-run, resume-reproducible, list, errors, warm-start, average. Each uses a
+# fresh folder under SCRATCH_DIR and the gomoku bp-td method (small and fast); average uses
+# the shipped 军棋 DMC weights.
 set -u
 train=$1
 scratch=$2/$3
@@ -113,6 +114,21 @@ errors)
   expect_error "cannot resume" gomoku bp-td $tiny --out corrupt --resume
   : > corrupt/latest.ckpt
   expect_error "cannot resume" gomoku bp-td $tiny --out corrupt --resume
+  ;;
+average)
+  # The shipped 军棋 DMC weights averaged with themselves: a weights file the player loads
+  # (the arithmetic is dmc_test's); errors name what is wrong and write nothing.
+  weights=$(dirname "$0")/../../bots/learned/weights
+  "$train" junqi dmc --average "$weights/junqi-dmc.pt" "$weights/junqi-dmc.pt" \
+    --export twice.pt 2> err.txt || { cat err.txt >&2; fail "averaging the shipped weights"; }
+  grep -q "averaged 2 weights files into twice.pt" err.txt || fail "no average line: $(cat err.txt)"
+  need_file twice.pt
+  expect_error "--average needs --export" junqi dmc --average a.pt b.pt
+  expect_error "cannot average weights files" gomoku bp-td --average a.pt --export avg.pt
+  expect_error "--average: .*no-such.pt" junqi dmc --average no-such.pt --export avg.pt
+  expect_error "sizes differ" junqi dmc --average "$weights/junqi-dmc.pt" \
+    "$weights/junqi-dmc-seed.pt" --export avg.pt
+  [ -e avg.pt ] && fail "a failed --average wrote its --export"
   ;;
 *)
   fail "unknown scenario $3"

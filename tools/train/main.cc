@@ -4,12 +4,14 @@
 //
 //   boyi-train gomoku bp-td --games 5000 --eval-every 1000 --out runs/bptd
 //   boyi-train gomoku bp-td --games 8000 --out runs/bptd --resume
+//   boyi-train junqi dmc --average runs/dmc/weights-{28000,29000,30000}.pt --export avg.pt
 //   boyi-train --list
 #include <unistd.h>
 #include <CLI/CLI.hpp>
 #include <csignal>
 #include <cstdio>
 #include <exception>
+#include <filesystem>
 #include <iostream>
 
 #include "bots/learned/training_method.h"
@@ -65,6 +67,9 @@ int main(int argc, char** argv) {
   app.add_option("--warm-start", o.warm_start,
                  "learn first from real games: JSON lines of boyi-admin export");
   app.add_option("--warm-epochs", o.warm_epochs, "passes over the warm-start games");
+  app.add_option("--average", o.average,
+                 "average these weights files of the method's network into --export; no training")
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -92,6 +97,16 @@ int main(int argc, char** argv) {
   if (!method) {
     std::cerr << "boyi-train: " << method.message() << "\n";
     return 2;
+  }
+  if (!o.average.empty()) {
+    const std::vector<std::filesystem::path> files(o.average.begin(), o.average.end());
+    if (auto st = method.value()->average_weights(files, o.export_file); !st) {
+      std::cerr << "boyi-train: --average: " << st.message() << "\n";
+      return 2;
+    }
+    std::fprintf(stderr, "boyi-train: averaged %zu weights files into %s\n", files.size(),
+                 o.export_file.c_str());
+    return 0;
   }
   const int threads = boyi::train::threads_of(o);
   learned::use_threads(threads);

@@ -30,6 +30,10 @@ Status validate(const TrainOptions& o) {
     return fail("--minutes must be a number of minutes at least 0 (0 = no limit)");
   if (auto s = parse_settings(o.set); !s) return s.status();
   if (o.warm_epochs < 1) return fail("--warm-epochs must be at least 1");
+  if (!o.average.empty() && o.export_file.empty())
+    return fail("--average needs --export: the file to write the average to");
+  if (!o.average.empty() && (o.resume || !o.warm_start.empty()))
+    return fail("--average trains nothing: it cannot be combined with --resume or --warm-start");
   if (!o.warm_start.empty() && o.resume)
     return fail("--warm-start begins a run: it cannot be combined with --resume");
   return Status::Ok();

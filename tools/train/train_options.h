@@ -28,6 +28,8 @@ struct TrainOptions {
   std::string export_file;  // also copy the final weights here
   std::string warm_start;   // boyi-admin export's JSON lines to learn from before self-play
   int warm_epochs = 1;      // passes over them
+  // Weights files of the method's network to average into export_file instead of training.
+  std::vector<std::string> average;
 };
 
 // Checks the numbers and the --set entries (not the game or method: the

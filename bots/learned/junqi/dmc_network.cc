@@ -161,4 +161,27 @@ Result<DmcPair> dmc_load_weights(const std::filesystem::path& file) {
   return std::move(*loaded);
 }
 
+Result<DmcPair> dmc_average_weights(std::span<const std::filesystem::path> files) {
+  if (files.empty()) return fail("no junqi-dmc weights to average");
+  auto first = dmc_load_weights(files.front());
+  if (!first) return Error{first.message()};
+  DmcPair sum = std::move(first).value();
+  const torch::NoGradGuard no_grad;
+  for (const auto& file : files.subspan(1)) {
+    auto next = dmc_load_weights(file);
+    if (!next) return Error{next.message()};
+    if (next->net[0]->sizes != sum.net[0]->sizes)
+      return fail(file.string() + ": its network's sizes differ from " +
+                  files.front().string() + "'s; only one model's weights can be averaged");
+    for (int s = 0; s < 2; ++s) {
+      auto into = sum.net[s]->parameters();
+      const auto from = next->net[s]->parameters();
+      for (std::size_t i = 0; i < into.size(); ++i) into[i].add_(from[i]);
+    }
+  }
+  for (auto& net : sum.net)
+    for (auto& p : net->parameters()) p.div_(static_cast<double>(files.size()));
+  return sum;
+}
+
 }  // namespace boyi::bots::learned

@@ -31,6 +31,7 @@ struct DmcSizes {
   int lstm = 64;
   int hidden1 = 128;
   int hidden2 = 64;
+  bool operator==(const DmcSizes&) const = default;
 };
 
 struct DmcNetImpl : torch::nn::Module {
@@ -69,5 +70,10 @@ Result<DmcPair> dmc_load_pair(torch::serialize::InputArchive& archive);
 
 Status dmc_save_weights(const DmcPair& pair, const std::filesystem::path& file);
 Result<DmcPair> dmc_load_weights(const std::filesystem::path& file);
+
+// The weights files' networks averaged parameter by parameter (an average of the exports of
+// one run smooths its swings from export to export). Files of different sizes, or none, are
+// an error.
+Result<DmcPair> dmc_average_weights(std::span<const std::filesystem::path> files);
 
 }  // namespace boyi::bots::learned

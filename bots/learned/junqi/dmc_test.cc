@@ -391,6 +391,49 @@ TEST(DmcNetwork, SavedModelLoadsWithTheSameOutputs) {
   std::filesystem::remove(file);
 }
 
+// boyi-train --average: each parameter of the result is the mean of the files' parameters;
+// files of two feature versions, a missing file or none at all are errors.
+TEST(DmcNetwork, AveragedWeightsAreTheMeanOfEachParameter) {
+  torch::manual_seed(6);
+  DmcPair a, b;
+  torch::manual_seed(7);
+  DmcPair c;
+  const auto fa = temp_file("avg-a.pt"), fb = temp_file("avg-b.pt"), fc = temp_file("avg-c.pt");
+  ASSERT_TRUE(dmc_save_weights(a, fa).ok() && dmc_save_weights(b, fb).ok() &&
+              dmc_save_weights(c, fc).ok());
+  const std::vector<std::filesystem::path> files = {fa, fb, fc};
+  auto average = dmc_average_weights(files);
+  ASSERT_TRUE(average.ok()) << average.message();
+  for (int s = 0; s < 2; ++s) {
+    const auto got = average->net[s]->parameters(), pa = a.net[s]->parameters(),
+               pb = b.net[s]->parameters(), pc = c.net[s]->parameters();
+    ASSERT_EQ(got.size(), pa.size());
+    for (std::size_t i = 0; i < got.size(); ++i)
+      EXPECT_TRUE(torch::allclose(got[i], (pa[i] + pb[i] + pc[i]) / 3, 1e-6, 1e-7)) << i;
+  }
+  // One file averages to itself.
+  const std::vector<std::filesystem::path> one = {fc};
+  auto same = dmc_average_weights(one);
+  ASSERT_TRUE(same.ok());
+  DmcPair itself = std::move(same).value();
+  const JunqiGame g = JunqiGame::random(9, 30);
+  const DmcPosition p = features_of(g.seat_info(g.truth.to_move()));
+  EXPECT_EQ(dmc_q_values(itself.net[0], p), dmc_q_values(c.net[0], p));
+
+  DmcSizes v1;
+  v1.actions = kDmcActionFeaturesV1;
+  const auto fv1 = temp_file("avg-v1.pt");
+  ASSERT_TRUE(dmc_save_weights(DmcPair(v1), fv1).ok());
+  const std::vector<std::filesystem::path> mixed = {fa, fv1};
+  auto refused = dmc_average_weights(mixed);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_NE(refused.message().find("sizes differ"), std::string::npos) << refused.message();
+  const std::vector<std::filesystem::path> missing = {fa, temp_file("avg-missing.pt")};
+  EXPECT_FALSE(dmc_average_weights(missing).ok());
+  EXPECT_FALSE(dmc_average_weights({}).ok());
+  for (const auto& f : {fa, fb, fc, fv1}) std::filesystem::remove(f);
+}
+
 TEST(DmcNetwork, BadFilesAreErrors) {
   const auto garbage = temp_file("garbage.pt");
   { std::ofstream(garbage) << "this is not a model"; }

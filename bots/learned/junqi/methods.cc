@@ -331,6 +331,12 @@ class DmcMethod : public TrainingMethod {
   Status export_weights(const std::filesystem::path& file) const override {
     return dmc_save_weights(pair_, file);
   }
+  Status average_weights(const std::vector<std::filesystem::path>& files,
+                         const std::filesystem::path& out) const override {
+    auto average = dmc_average_weights(files);
+    if (!average) return Error{average.message()};
+    return dmc_save_weights(*average, out);
+  }
   std::string player_spec(const std::filesystem::path& weights) const override {
     return "dmc:weights=" + weights.string();
   }
