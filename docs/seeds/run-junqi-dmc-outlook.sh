@@ -4,7 +4,8 @@
 # (bots/learned/weights/junqi-dmc.pt) were made in, plays every export against `greedy` (its
 # sibling: the same one-ply choice on the hand-made evaluation) and against the seed's network
 # (junqi-dmc-seed.pt), then confirms the chosen export on fresh seeds, where the choice cannot
-# flatter it. Writes docs/seeds/junqi-dmc-outlook.csv; the page: docs/seeds/junqi-dmc.md.
+# flatter it, and plays the average of the last seven exports (no choice) on the same seeds.
+# Writes docs/seeds/junqi-dmc-outlook.csv; the page: docs/seeds/junqi-dmc.md.
 #
 # Usage: docs/seeds/run-junqi-dmc-outlook.sh [BUILD_DIR [GAMES [CHOSEN]]]
 #   BUILD_DIR  where boyi-train and boyi-match were built (default build/release)
@@ -21,7 +22,7 @@
 # the seed's network itself). Training runs on one thread (about 13 minutes per 6,000 games
 # beside one other process), every match one game at a time; no player here searches, so no
 # limit binds (--per-move-ms only bounds a stuck player). At the defaults: about an hour of
-# training and 66,000 games (about an hour).
+# training and 78,000 games (a little over an hour).
 set -euo pipefail
 
 # shellcheck source=docs/seeds/seed-script.sh
@@ -82,10 +83,11 @@ done
 table="$(mktemp)"
 tables+=("$table")
 echo "stage,export,opponent,seed,games,wins,draws,losses,score,elo,elo_low,elo_high" >"$table"
-# play STAGE EXPORT OPPONENT_LABEL OPPONENT_SPEC SEED GAMES
+# play STAGE EXPORT OPPONENT_LABEL OPPONENT_SPEC SEED GAMES [WEIGHTS]: WEIGHTS defaults to
+# the export's own file.
 play() {
-  local text
-  text="$(nice -n 10 "$match" --game junqi --first "dmc:weights=$run/train/weights-$2.pt" \
+  local text weights="${7:-$run/train/weights-$2.pt}"
+  text="$(nice -n 10 "$match" --game junqi --first "dmc:weights=$weights" \
     --second "$4" --games "$6" --per-move-ms "$per_move_ms" --concurrency 1 --seed "$5" --quiet)"
   read_match_result run-junqi-dmc-outlook.sh "$1 $2 vs $3" "$text"
   echo "$1,$2,$3,$5,$6,$wins,$draws,$losses,$score,$elo,$elo_low,$elo_high" >>"$table"
@@ -103,6 +105,17 @@ echo "== export $chosen confirmed: $((2 * games)) games each on fresh seeds"
 play confirm "$chosen" greedy greedy 12 $((2 * games))
 play confirm "$chosen" seed-network "dmc:weights=$seed_net" 14 $((2 * games))
 play confirm "$chosen" random random 15 $((2 * games))
+# No choice at all: the mean of the last seven exports' weights (boyi-train --average),
+# played on the same fresh seeds; its row's export is the last one averaged.
+averaged=()
+oldest=$((last > 6000 ? last - 6000 : 1000))
+for ((g = oldest; g <= last; g += 1000)); do averaged+=("$run/train/weights-$g.pt"); done
+echo "== the average of exports $oldest..$last: $((2 * games)) games each on the same seeds"
+"$train_bin" junqi dmc --average "${averaged[@]}" --export "$run/averaged.pt" 2>"$run/average.log" ||
+  { cat "$run/average.log" >&2; exit 1; }
+play average "$last" greedy greedy 12 $((2 * games)) "$run/averaged.pt"
+play average "$last" seed-network "dmc:weights=$seed_net" 14 $((2 * games)) "$run/averaged.pt"
+play average "$last" random random 15 $((2 * games)) "$run/averaged.pt"
 mv "$table" "$csv"
 echo "wrote $csv"
 fi
@@ -131,7 +144,7 @@ awk -F, -v title="$title" '
     }
     printf "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">self-play games</text>\n", x0 + W / 2, y0 + H + 38
     for (i = 1; i <= n; i++) {
-      if (op[i] == "random") continue
+      if (op[i] == "random" || st[i] == "average") continue
       c = op[i] == "greedy" ? "#1f77b4" : "#ff7f0e"
       xx = x0 + g[i] / gmax * W + (op[i] == "greedy" ? -3 : 3)
       y = y0 + H - (s[i] - ylo) / (yhi - ylo) * H
