@@ -46,7 +46,9 @@ torch::Tensor stack_rows(std::span<const DmcSample> samples, std::vector<float> 
   return t;
 }
 
-// Rough battle values of the pieces (marshal .. flag), for the shaping reward.
+// Rough battle values of the pieces (marshal .. flag), for the shaping reward. Not
+// junqi_piece_value (bots/games/heuristics.h), whose mine and bomb weigh 2.5 and 5 on this
+// scale: the shipped networks were trained with these, and a run is reproduced only with them.
 constexpr std::array<double, kPieceKinds> kValue = {10, 8, 6, 4.5, 3.5, 2.5, 1.5, 1, 2, 2, 4, 0};
 
 }  // namespace
