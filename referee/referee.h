@@ -20,8 +20,8 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/core/outcome.h"
 #include "base/result.h"
+#include "engine/core/outcome.h"
 #include "referee/clocks.h"
 #include "referee/events.h"
 #include "referee/journal.h"
@@ -166,6 +166,8 @@ class Referee {
   int actions() const { return static_cast<int>(actions_.size()); }
   ClockReading clocks(TimePoint now) const { return clocks_.reading(now); }
   int attempts_used(Seat seat) const { return attempts_[seat]; }
+  // Actions `seat` has made (an opening's included, taken back ones too).
+  int acted(Seat seat) const { return acted_[seat]; }
   int attempts_left(Seat seat) const { return config_.illegal.limit() - attempts_[seat]; }
   bool connected(Seat seat) const { return !away_since_[seat].has_value(); }
 
@@ -227,8 +229,8 @@ class Referee {
   Outcome outcome_;
   std::uint64_t journal_index_ = 0;
   TimePoint last_now_{};
-  bool paused_ = false;  // by the arbiter
-  GameFactory factory_;  // makes the game again for a takeback
+  bool paused_ = false;         // by the arbiter
+  GameFactory factory_;         // makes the game again for a takeback
   std::array<int, 2> acted_{};  // actions each seat has made, taken back ones included
   std::vector<Proposal> open_;
   std::optional<Proposal> last_closed_;

@@ -4,9 +4,12 @@
 
 #include <algorithm>
 #include <chrono>
+#include <condition_variable>
 #include <future>
 #include <memory>
+#include <mutex>
 #include <optional>
+#include <thread>
 
 #include "engine/registry.h"
 #include "protocol/match/wire_match.h"
@@ -47,7 +50,14 @@ class Match {
   // `created`: when the referee (and its clocks) started.
   Match(std::unique_ptr<protocol::WireMatch> match, Clock::time_point created,
         std::array<SeatPlayer*, 2> players, const ArenaOptions& options)
-      : match_(std::move(match)), created_(created), players_(players), options_(options) {}
+      : match_(std::move(match)), created_(created), players_(players), options_(options) {
+    for (Seat s = 0; s < 2; ++s) players_[s]->set_stop(&stops_[s]);
+  }
+  ~Match() {
+    for (Seat s = 0; s < 2; ++s) players_[s]->set_stop(nullptr);  // the signals go with it
+  }
+  Match(const Match&) = delete;
+  Match& operator=(const Match&) = delete;
 
   ArenaResult run() {
     start();
@@ -140,6 +150,11 @@ class Match {
       if (a.move) a.comment = protocol::fit_move_comment(players_[s]->comment());
       return a;
     };
+    // As on the server, the match is over once the referee's next deadline (a flag, grace
+    // included) passes: a player still thinking then (a bridge awaiting a late answer) is
+    // told to stop, and the referee decides what its answer is worth.
+    for (auto& stop : stops_) stop.lower();
+    StopAtDeadline watchdog(match_->referee().next_deadline(), stops_);
     std::vector<Answer> out;
     if (seats.size() == 1) {
       out.push_back(one(seats.front()));
@@ -150,6 +165,36 @@ class Match {
     out.push_back(other.get());
     return out;
   }
+
+  // Raises the stop signals at `deadline` unless destroyed first.
+  class StopAtDeadline {
+   public:
+    StopAtDeadline(std::optional<Clock::time_point> deadline, std::array<StopSignal, 2>& stops) {
+      if (!deadline) return;
+      thread_ = std::thread([this, at = *deadline, &stops] {
+        std::unique_lock lock(mu_);
+        if (!done_changed_.wait_until(lock, at, [this] { return done_; }))
+          for (auto& stop : stops) stop.raise();
+      });
+    }
+    ~StopAtDeadline() {
+      if (!thread_.joinable()) return;
+      {
+        std::lock_guard lock(mu_);
+        done_ = true;
+      }
+      done_changed_.notify_all();
+      thread_.join();
+    }
+    StopAtDeadline(const StopAtDeadline&) = delete;
+    StopAtDeadline& operator=(const StopAtDeadline&) = delete;
+
+   private:
+    std::mutex mu_;
+    std::condition_variable done_changed_;
+    bool done_ = false;
+    std::thread thread_;
+  };
 
   void take(Answer& a) {
     if (!a.move) return player_failed(a.seat, a.move.message(), a.at);
@@ -194,12 +239,20 @@ class Match {
 
   void player_failed(Seat seat, const std::string& error, Clock::time_point at) {
     result_.failure[seat] = error;
+    result_.cannot_play[seat] = players_[seat]->cannot_play();
+    if (!result_.cannot_play[seat].empty()) {
+      (void)match_->referee().abort(
+          "void: seat " + std::to_string(seat) + " could not play: " + result_.cannot_play[seat],
+          at);
+      return;
+    }
     (void)match_->referee().forfeit(seat, "seat " + std::to_string(seat) + " failed: " + error, at);
   }
 
   std::unique_ptr<protocol::WireMatch> match_;
   Clock::time_point created_;
   std::array<SeatPlayer*, 2> players_;
+  std::array<StopSignal, 2> stops_;  // each player's (SeatPlayer::set_stop)
   ArenaOptions options_;
   ArenaResult result_;
   std::array<std::uint64_t, 2> sent_{1, 1};  // the referee's seq each seat has heard (1: start)

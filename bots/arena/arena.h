@@ -8,7 +8,8 @@
 // program. A refused action is reported with rejected() and counts against the seat's
 // illegal-move attempts (the last one loses). A player that fails (start(), observe() or
 // choose() returns an error) loses at once by disconnect forfeit: the detail quotes its
-// error.
+// error; unless it could not play the game at all (SeatPlayer::cannot_play: a bridge that
+// cannot tell its engine the opening), which aborts the match as void (no winner).
 //
 // This is the no-server way to run bridged and built-in engines against each other;
 // boyi-match and the bridge tests build on it.
@@ -50,7 +51,10 @@ struct ArenaResult {
   std::string rules;  // the canonical rules text played (every key, defaults included)
   Outcome outcome;
   std::vector<ArenaMove> moves;
-  std::array<std::string, 2> failure;          // a seat's player error, "" if none
+  std::array<std::string, 2> failure;  // a seat's player error, "" if none
+  // Why a seat's player could not play the game (SeatPlayer::cannot_play), "" if it could:
+  // the match was aborted, void, through no fault of the engine.
+  std::array<std::string, 2> cannot_play;
   std::array<int, 2> illegal_attempts{};       // refused actions per seat
   std::array<std::int64_t, 2> remaining_ms{};  // the clocks at the end (0 when no bank)
   std::string final_text;                      // the full final position

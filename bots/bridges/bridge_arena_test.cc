@@ -14,9 +14,12 @@
 
 #include <gtest/gtest.h>
 
+#include "base/rng.h"
 #include "bots/arena/arena.h"
 #include "bots/arena/random_seat_player.h"
 #include "bots/bridges/bridge_player.h"
+#include "bots/bridges/engine_start.h"
+#include "engine/registry.h"
 
 namespace boyi::bots {
 namespace {
@@ -68,7 +71,7 @@ class BridgeArena : public ::testing::Test {
 
   // Plays one arena game: the bridge in `seat`, a random player in the other.
   ArenaResult play(const GameSetup& s, const BridgeOptions& o, Seat seat, const v1::TimeControl& tc,
-                   std::uint64_t seed) {
+                   std::uint64_t seed, const ArenaOptions& arena = {}) {
     auto made = make_bridge_player(o, s.game);
     EXPECT_TRUE(made.ok()) << (made.ok() ? "" : made.message());
     if (!made.ok()) return {};
@@ -76,7 +79,7 @@ class BridgeArena : public ::testing::Test {
     RandomSeatPlayer random(seed * 7 + 1);
     SeatPlayer& first = seat == 0 ? *bridge : static_cast<SeatPlayer&>(random);
     SeatPlayer& second = seat == 0 ? static_cast<SeatPlayer&>(random) : *bridge;
-    auto r = play_arena_match(s.game, s.rules, tc, first, second);
+    auto r = play_arena_match(s.game, s.rules, tc, first, second, arena);
     EXPECT_TRUE(r.ok()) << (r.ok() ? "" : r.message());
     bridge.reset();  // the bridge is gone: its engine must be too
     return r.ok() ? std::move(r).value() : ArenaResult{};
@@ -247,12 +250,10 @@ struct Misbehaviour {
 TEST_F(BridgeArena, MisbehavingEnginesLoseCleanly) {
   const Misbehaviour cases[] = {
       {"crash", "killed by signal 6", "killed by signal 6", "killed by signal 6"},
-      {"hang", "did not answer in time", "did not answer in time", "did not answer in time"},
       // A brain's garbage is not a move: logged, and the move awaited until the time runs out.
       {"garbage", "garbage instead of a move", "illegal move after 3 errors",
        "were not a move were ignored (last: 'banana')"},
       {"illegal", "illegal move", "illegal move after 3 errors", "illegal move"},
-      {"slow", "did not answer in time", "did not answer in time", "did not answer in time"},
       {"silent-handshake", "handshake", "handshake", "handshake"},
   };
   for (const auto& c : cases) {
@@ -264,7 +265,10 @@ TEST_F(BridgeArena, MisbehavingEnginesLoseCleanly) {
       o.startup_timeout_ms = 300;
       const ArenaResult r = play(*s, o, seat, per_move(600), 7);
       SCOPED_TRACE(c.behave + " under " + s->protocol);
-      EXPECT_EQ(r.outcome.ending, Ending::kDisconnectForfeit) << describe(r.outcome);
+      // A brain's garbage is skipped and its move awaited: it loses on the referee's clock.
+      const bool awaited = c.behave == "garbage" && s->protocol == "piskvork";
+      EXPECT_EQ(r.outcome.ending, awaited ? Ending::kTimeForfeit : Ending::kDisconnectForfeit)
+          << describe(r.outcome);
       EXPECT_EQ(r.outcome.winner, 1 - seat);
       EXPECT_NE(r.failure[seat].find(words), std::string::npos) << r.failure[seat];
       expect_engine_gone();
@@ -358,6 +362,207 @@ TEST_F(BridgeArena, BadOptionsAndAMissingProgram) {
   EXPECT_EQ(r->outcome.ending, Ending::kDisconnectForfeit);
   EXPECT_EQ(r->outcome.winner, 0);
   EXPECT_NE(r->failure[1].find("cannot start engine"), std::string::npos) << r->failure[1];
+}
+
+// An engine that hangs or answers too late loses on time, as the referee's clock says: the
+// bridge waits past the limit and is told to stop when the flag falls (no resignation of its
+// own, no failure blamed on a deadline of its own).
+TEST_F(BridgeArena, AHangingOrSlowEngineLosesOnTheRefereesClock) {
+  for (const std::string behave : {"hang", "slow"}) {
+    for (const GameSetup* s : {&kJunqi, &kSurakarta, &kRenju}) {
+      SCOPED_TRACE(behave + " under " + s->protocol);
+      const Seat seat = s->game == "surakarta" ? 1 : 0;
+      const ArenaResult r = play(*s, options(*s, behave, 7, 2), seat, per_move(600), 7);
+      EXPECT_EQ(r.outcome.ending, Ending::kTimeForfeit) << describe(r.outcome);
+      EXPECT_EQ(r.outcome.winner, 1 - seat);
+      EXPECT_NE(r.failure[seat].find("stopped while the engine thought"), std::string::npos)
+          << r.failure[seat];
+      expect_engine_gone();
+    }
+  }
+}
+
+// Told its limit less the margin, an engine that answers after that but inside the limit
+// (and the referee's grace) has its move passed on, and the game goes on.
+TEST_F(BridgeArena, ALateAnswerInsideTheRefereesLimitStands) {
+  const GameSetup short_game{"surakarta", "max_plies=12", "sau", BOYI_TEST_ENGINE_SAU};
+  for (const GameSetup* s : {&short_game, &kJunqi}) {
+    SCOPED_TRACE(s->protocol);
+    BridgeOptions o = options(*s, "good", 8);
+    o.argv.insert(o.argv.end(), {"--think-ms", "450", "--think-moves", "4"});
+    o.move_margin_ms = 300;  // the engine is told 200 ms and answers in 450
+    const ArenaResult r = play(*s, o, 0, per_move(500), 8);
+    EXPECT_TRUE(decided_by_play(r.outcome)) << describe(r.outcome) << "\n" << transcript();
+    EXPECT_EQ(r.failure[0], "");
+    expect_engine_gone();
+    if (s->protocol == "junqi-ccgc") break;  // its deployment and first moves are enough
+  }
+}
+
+// A slow start (tables, a network) is nobody's thinking time: the arena holds the clocks
+// while the engine starts and answers its greeting.
+TEST_F(BridgeArena, AnEngineThatStartsSlowlyLosesNoTime) {
+  for (const GameSetup* s : {&kSurakarta, &kRenju, &kJunqi}) {
+    SCOPED_TRACE(s->protocol);
+    BridgeOptions o = options(*s, "good", 12);
+    o.argv.insert(o.argv.end(), {"--start-ms", "900"});
+    const ArenaResult r = play(*s, o, 0, per_move(400), 12);
+    EXPECT_TRUE(decided_by_play(r.outcome)) << describe(r.outcome) << "\n" << transcript();
+    EXPECT_EQ(r.failure[0], "");
+  }
+}
+
+// Engines started ahead of their matches: each is greeted before it is taken, its transcript
+// follows it into the match's file, another is started in its place, and none is left.
+TEST_F(BridgeArena, WarmEnginesAreGreetedBeforeTheirMatchAndNoneIsLeft) {
+  BridgeOptions o = options(kSurakarta, "good", 13);
+  o.argv.insert(o.argv.end(), {"--start-ms", "300"});
+  {
+    auto warm = std::make_shared<WarmEngines>(o, 1);
+    ASSERT_TRUE(warm->wait_ready(std::chrono::steady_clock::now() + std::chrono::seconds(10)).ok());
+    o.warm = warm;
+    for (Seat seat = 0; seat < 2; ++seat) {
+      const ArenaResult r = play(kSurakarta, o, seat, bank(300), 13 + seat);
+      EXPECT_TRUE(decided_by_play(r.outcome)) << describe(r.outcome) << "\n" << transcript();
+      EXPECT_EQ(r.failure[seat], "");
+      const std::string log = transcript();
+      const auto greeted = log.find("# greeted in ");
+      const auto match = log.find("# match arena");
+      ASSERT_NE(greeted, std::string::npos) << log;
+      ASSERT_NE(match, std::string::npos) << log;
+      EXPECT_LT(log.find("< name test-sau"), greeted);
+      EXPECT_LT(greeted, match);
+      EXPECT_NE(log.find("# the engine exited with status 0"), std::string::npos) << log;
+    }
+    // The third engine, started for a next match, waits: it is the pid file's now.
+    o.warm.reset();
+  }
+  expect_engine_gone();  // stopped with the WarmEngines
+
+  // An engine that does not answer its greeting is said once, up front, and at each take.
+  BridgeOptions silent = options(kSurakarta, "silent-handshake", 14);
+  silent.startup_timeout_ms = 300;
+  WarmEngines broken(silent, 1);
+  const Status ready =
+      broken.wait_ready(std::chrono::steady_clock::now() + std::chrono::seconds(10));
+  ASSERT_FALSE(ready.ok());
+  EXPECT_NE(ready.message().find("did not answer in time"), std::string::npos) << ready.message();
+  EXPECT_NE(ready.message().find("for name"), std::string::npos) << ready.message();
+  silent.warm = std::shared_ptr<WarmEngines>(&broken, [](WarmEngines*) {});
+  const ArenaResult r = play(kSurakarta, silent, 0, bank(300), 14);
+  EXPECT_EQ(r.outcome.ending, Ending::kDisconnectForfeit) << describe(r.outcome);
+  EXPECT_NE(r.failure[0].find("handshake: the engine did not answer in time"), std::string::npos)
+      << r.failure[0];
+}
+
+// The moves an engine believes were played (its --record file), as the referee's actions:
+// "SEAT ACTION", a 点格棋 turn split into its edges.
+std::vector<std::string> engine_record(const fs::path& path) {
+  std::vector<std::string> out;
+  std::ifstream f(path);
+  for (std::string line; std::getline(f, line);) {
+    const auto space = line.find(' ');
+    std::istringstream edges(line.substr(space + 1));
+    for (std::string edge; edges >> edge;) out.push_back(line.substr(0, space) + " " + edge);
+  }
+  return out;
+}
+
+std::string joined(const std::vector<std::string>& lines) {
+  std::string out;
+  for (const auto& line : lines) out += line + ", ";
+  return out;
+}
+
+// The actions up to the last one starting with `own` (the seat's): what an engine has been
+// told when the game ends (the opponent's last move is never sent to it).
+std::vector<std::string> up_to_own(std::vector<std::string> actions, const std::string& own) {
+  while (!actions.empty() && actions.back().rfind(own, 0) != 0) actions.pop_back();
+  return actions;
+}
+
+std::vector<std::string> referee_moves(const ArenaResult& r) {
+  std::vector<std::string> out;
+  for (const auto& m : r.moves) {
+    std::istringstream edges(m.move);
+    for (std::string edge; edges >> edge;) out.push_back(std::to_string(m.actor) + " " + edge);
+  }
+  return out;
+}
+
+// The first `n` actions of a seeded random game, each by the seat that may act.
+std::vector<std::string> opening_of(const GameSetup& s, int n, std::uint64_t seed) {
+  auto g = std::move(create_game(s.game, s.rules)).value();
+  Rng rng(seed);
+  std::vector<std::string> out;
+  for (int i = 0; i < n; ++i) {
+    const Seat actor = g->can_act(0) ? 0 : 1;
+    out.push_back(g->random_move(actor, rng));
+    EXPECT_TRUE(g->play(actor, out.back()).ok());
+  }
+  return out;
+}
+
+// An opening reaches the engine where its protocol can say it, and the engine then plays the
+// referee's game (its own record of the game is the referee's); where the protocol cannot
+// say it, the game is void: no result, the engine blamed for nothing.
+TEST_F(BridgeArena, OpeningsAreToldWhereTheProtocolCanAndTheGameIsVoidWhereNot) {
+  const fs::path record = dir_ / "record.txt";
+  auto recording = [&](const GameSetup& s, std::uint64_t seed) {
+    BridgeOptions o = options(s, "good", seed);
+    o.argv.insert(o.argv.end(), {"--record", record.string()});
+    return o;
+  };
+  // sau as white (seat 1): black's first turn is told as the opponent's move.
+  for (const GameSetup* s : {&kSurakarta, &kDots}) {
+    SCOPED_TRACE(s->game + " as white");
+    ArenaOptions a;
+    a.opening = opening_of(*s, 1, 15);
+    const ArenaResult r = play(*s, recording(*s, 15), 1, bank(300), 15, a);
+    EXPECT_TRUE(decided_by_play(r.outcome)) << describe(r.outcome) << "\n" << transcript();
+    EXPECT_EQ(r.failure[1], "");
+    const auto known = engine_record(record), played = up_to_own(referee_moves(r), "1 ");
+    EXPECT_EQ(known, played) << joined(known) << "\n" << joined(played) << "\n" << transcript();
+  }
+  // piskvork from either seat: the position goes as BOARD.
+  for (Seat seat = 0; seat < 2; ++seat) {
+    SCOPED_TRACE("piskvork as seat " + std::to_string(seat));
+    ArenaOptions a;
+    a.opening = {"H8", "H9", "J10"};
+    const ArenaResult r = play(kRenju, recording(kRenju, 16), seat, bank(300), 16, a);
+    EXPECT_TRUE(decided_by_play(r.outcome)) << describe(r.outcome) << "\n" << transcript();
+    EXPECT_EQ(r.failure[seat], "");
+    // Its stones as it knows them: every stone of the game, its own those of its colour.
+    std::vector<std::string> expected;
+    for (std::size_t i = 0; i < r.moves.size(); ++i)
+      expected.push_back(r.moves[i].move + ((i % 2 == 0) == (seat == 0) ? " own" : " other"));
+    std::vector<std::string> known;
+    std::ifstream f(record);
+    for (std::string line; std::getline(f, line);) known.push_back(line);
+    // Its own last stone is the last it knows of: the game may end on the opponent's.
+    while (!expected.empty() && expected.back().find(" own") == std::string::npos)
+      expected.pop_back();
+    EXPECT_EQ(known, expected) << joined(known) << "\n" << joined(expected) << "\n" << transcript();
+  }
+  // sau as black, junqi-ccgc in any seat: the opening cannot be said; the game is void.
+  struct Refused {
+    const GameSetup* setup;
+    Seat seat;
+    std::string words;
+  };
+  for (const Refused& c : {Refused{&kSurakarta, 0, "the sau protocol cannot tell"},
+                           Refused{&kDots, 0, "the sau protocol cannot tell"},
+                           Refused{&kJunqi, 0, "the junqi-ccgc protocol cannot tell"}}) {
+    SCOPED_TRACE(c.setup->game + " as seat " + std::to_string(c.seat));
+    ArenaOptions a;
+    a.opening = opening_of(*c.setup, 1, 17);
+    const ArenaResult r = play(*c.setup, options(*c.setup, "good", 17), c.seat, bank(300), 17, a);
+    EXPECT_EQ(r.outcome.ending, Ending::kAborted) << describe(r.outcome);
+    EXPECT_FALSE(r.outcome.winner.has_value());
+    EXPECT_NE(r.cannot_play[c.seat].find(c.words), std::string::npos) << r.cannot_play[c.seat];
+    EXPECT_NE(r.outcome.detail.find("void"), std::string::npos) << r.outcome.detail;
+    expect_engine_gone();
+  }
 }
 
 }  // namespace

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <utility>
 
+#include "bots/bridges/engine_start.h"
+
 namespace boyi::bots {
 
 namespace {
@@ -14,8 +16,8 @@ constexpr milliseconds kWriteWait{1000};  // a line the engine does not take in 
 
 }  // namespace
 
-BridgeBase::BridgeBase(BridgeOptions options, std::string game, std::size_t max_line)
-    : options_(std::move(options)), game_(std::move(game)), max_line_(max_line) {}
+BridgeBase::BridgeBase(BridgeOptions options, std::string game)
+    : options_(std::move(options)), game_(std::move(game)) {}
 
 BridgeBase::~BridgeBase() {
   stop_engine(milliseconds(0));
@@ -40,16 +42,23 @@ Status BridgeBase::start(const v1::MatchStarted& started) {
     return fail("a bridge plays seat 0 or 1, not " + std::to_string(started.seat()));
   started_ = started;
   has_started_ = true;
-  auto engine = EngineProcess::spawn(options_.argv, max_line_, options_.log_path);
-  if (!engine) return failed(engine.message());
-  engine_ = std::move(engine).value();
+  // The engine starts off the clock where the host allows it: warm (started before the
+  // match), or here, where the arena holds the clocks for start().
+  auto engine = options_.warm ? options_.warm->take(options_.log_path)
+                              : start_engine(options_, options_.log_path);
+  if (!engine) {
+    failure_ = "handshake: " + engine.message();
+    return Error{*failure_};
+  }
+  GreetedEngine greeted = std::move(engine).value();
+  engine_ = std::move(greeted.process);
+  set_engine_name(std::move(greeted.name));
   engine_->note("match " + started.match_id() + ", " + started.game() + " '" + started.rules() +
                 "', seat " + std::to_string(started.seat()));
-  const auto deadline = steady_clock::now() + milliseconds(options_.startup_timeout_ms);
   in_handshake_ = true;
-  const Status shaken = handshake(deadline);
+  const Status begun = begin_match();
   in_handshake_ = false;
-  if (!shaken) return failed("handshake: " + shaken.message());
+  if (!begun) return failed("handshake: " + begun.message());
   return Status::Ok();
 }
 
@@ -65,7 +74,12 @@ Status BridgeBase::observe(const v1::MatchEvent& event) {
 Result<std::string> BridgeBase::choose(const v1::GameView& view, const v1::Clocks& clocks) {
   if (failure_) return Error{*failure_};
   if (!has_started_ || !engine_) return fail("asked for a move before the match started");
-  const auto deadline = steady_clock::now() + milliseconds(move_budget_ms(clocks));
+  // The engine is told its limit less the margin; its answer is awaited past the limit (the
+  // referee decides whether a late one stands).
+  const std::int64_t limit = limit_ms(clocks);
+  const auto deadline =
+      steady_clock::now() + milliseconds(limit < 0 ? std::max(1, options_.unlimited_move_ms)
+                                                   : limit + options_.late_answer_ms);
   comment_.clear();
   auto move = decide(view, clocks, deadline);
   if (!move) return failed(move.message());
@@ -100,7 +114,7 @@ Result<std::string> BridgeBase::read(SteadyTime deadline, std::string_view waiti
   if (failure_) return Error{*failure_};
   if (!engine_) return fail("no engine");
   const auto began = steady_clock::now();
-  auto line = engine_->read_line(deadline);
+  auto line = engine_->read_line(deadline, stop_);
   if (!line) {
     const auto waited =
         std::chrono::duration_cast<milliseconds>(steady_clock::now() - began).count();
@@ -120,6 +134,11 @@ Error BridgeBase::failed(std::string why) {
   return Error{*failure_};
 }
 
+Error BridgeBase::cannot_tell(std::string why) {
+  if (!failure_) cannot_play_ = why;
+  return failed("the bridge could not play: " + why);
+}
+
 void BridgeBase::note(std::string_view text) {
   if (engine_) engine_->note(text);
 }
@@ -128,7 +147,7 @@ void BridgeBase::stop_engine(milliseconds grace) {
   if (engine_) engine_->stop(grace);
 }
 
-std::int64_t BridgeBase::move_budget_ms(const v1::Clocks& clocks) const {
+std::int64_t BridgeBase::limit_ms(const v1::Clocks& clocks) const {
   const auto& tc = started_.time_control();
   std::int64_t limit = -1;
   if (tc.total_ms() > 0 && clocks.remaining_ms_size() > seat()) limit = clocks.remaining_ms(seat());
@@ -137,6 +156,11 @@ std::int64_t BridgeBase::move_budget_ms(const v1::Clocks& clocks) const {
         clocks.move_remaining_ms() > 0 ? clocks.move_remaining_ms() : tc.per_move_ms();
     limit = limit < 0 ? per_move : std::min(limit, per_move);
   }
+  return limit;
+}
+
+std::int64_t BridgeBase::move_budget_ms(const v1::Clocks& clocks) const {
+  const std::int64_t limit = limit_ms(clocks);
   if (limit < 0) return std::max(1, options_.unlimited_move_ms);
   // Keep the margin, but never give away more than half of what is left.
   const std::int64_t budget = std::max(limit - options_.move_margin_ms, limit / 2);

@@ -63,7 +63,8 @@ Status check_opening_decider(std::string_view decider) {
   constexpr std::string_view kEngine = "engine:";
   if (decider.substr(0, kEngine.size()) == kEngine) {
     auto player = make_player<gomoku::State>(std::string(decider.substr(kEngine.size())), 1);
-    if (!player) return fail("the opening decider '" + std::string(decider) + "': " + player.message());
+    if (!player)
+      return fail("the opening decider '" + std::string(decider) + "': " + player.message());
     return Status::Ok();
   }
   return fail("the opening decider is 'brain' or 'engine:SPEC', not '" + std::string(decider) +
@@ -80,7 +81,8 @@ Result<std::unique_ptr<SeatPlayer>> make_bridge_player(const BridgeOptions& opti
     return fail("the " + options.protocol + " protocol does not play '" + std::string(game) + "'");
   if (options.argv.empty() || options.argv[0].empty()) return fail("no engine program given");
   if (options.startup_timeout_ms <= 0 || options.move_margin_ms < 0 ||
-      options.unlimited_move_ms <= 0 || options.exit_grace_ms < 0 || options.error_retries < 0)
+      options.unlimited_move_ms <= 0 || options.exit_grace_ms < 0 || options.error_retries < 0 ||
+      options.late_answer_ms < 0)
     return fail("bridge options: timeouts must be positive and retries at least 0");
   if (options.protocol == "junqi-ccgc") return make_junqi_bridge(options);
   if (options.protocol == "sau") return make_sau_bridge(options, game);

@@ -18,19 +18,25 @@
 #include <string_view>
 #include <vector>
 
-#include "bots/wire/seat_player.h"
 #include "base/result.h"
+#include "bots/wire/seat_player.h"
 
 namespace boyi::bots {
+
+class WarmEngines;
 
 struct BridgeOptions {
   std::vector<std::string> argv;   // the engine program and its arguments
   std::string protocol;            // "junqi-ccgc", "sau" or "piskvork"
-  int startup_timeout_ms = 10000;  // to answer the handshake
+  int startup_timeout_ms = 10000;  // to start and answer the greeting (off the clock)
   int error_retries = 3;           // sau: illegal moves re-asked with `error` before giving up
   std::string log_path;            // optional transcript of every line both ways
   // Beyond the brief's fields (all optional):
-  int move_margin_ms = 100;       // answer this long before the seat's deadline
+  int move_margin_ms = 100;  // the engine is told its limit less this
+  // How long past the seat's limit the bridge still waits for the engine and passes a late
+  // answer on: the referee's clock alone decides whether it stands (a host raises the stop
+  // signal, SeatPlayer::set_stop, when the match is over, which ends the wait at once).
+  int late_answer_ms = 3000;
   int unlimited_move_ms = 60000;  // the wait for a move when the match has no clock
   int exit_grace_ms = 300;        // after the goodbye line, before the engine is killed
   // piskvork under the ccgc opening: who makes the decisions the brain protocol has no words
@@ -39,6 +45,9 @@ struct BridgeOptions {
   // swap through Gomocup's SWAP2BOARD, the built-in default the rest. Each such move's
   // comment in the record says who decided it.
   std::string opening_decider;
+  // Engines started and greeted before their matches (engine_start.h), shared by the bridges
+  // of one host; null: each bridge starts its engine at start().
+  std::shared_ptr<WarmEngines> warm;
 };
 
 // Why `decider` is no BridgeOptions::opening_decider, or Ok (tools check it once, up front:

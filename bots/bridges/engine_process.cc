@@ -8,16 +8,21 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <thread>
+
+#include "bots/search/stop_signal.h"
 
 extern char** environ;
 
 namespace boyi::bots {
 
 namespace {
+
+constexpr int kStopPollMs = 20;
 
 int poll_timeout_ms(SteadyTime deadline) {
   const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -86,11 +91,12 @@ std::string describe_ms(std::int64_t ms) {
 Result<std::unique_ptr<EngineProcess>> EngineProcess::spawn(const std::vector<std::string>& argv,
                                                             std::size_t max_line,
                                                             const std::string& log_path,
-                                                            bool append) {
+                                                            bool append, bool hold_transcript) {
   if (argv.empty() || argv[0].empty()) return fail("no engine program given");
   std::unique_ptr<EngineProcess> p(new EngineProcess());
   p->max_line_ = max_line;
   p->started_ = std::chrono::steady_clock::now();
+  p->hold_log_ = hold_transcript && log_path.empty();
   if (!log_path.empty()) {
     p->log_.open(log_path, std::ios::out | (append ? std::ios::app : std::ios::trunc));
     if (!p->log_) return fail("cannot write the engine transcript " + log_path);
@@ -153,13 +159,29 @@ EngineProcess::~EngineProcess() {
 }
 
 void EngineProcess::log(char direction, std::string_view line) {
-  if (!log_.is_open()) return;
+  if (!log_.is_open() && !hold_log_) return;
   const double t =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
   char stamp[32];
   std::snprintf(stamp, sizeof stamp, "[%9.3f] %c ", t, direction);
+  if (hold_log_) {
+    held_log_ += stamp + printable(line) + '\n';
+    return;
+  }
   log_ << stamp << printable(line) << '\n';
   log_.flush();
+}
+
+Status EngineProcess::attach_log(const std::string& path) {
+  const std::string held = std::move(held_log_);
+  held_log_.clear();
+  hold_log_ = false;
+  if (path.empty()) return Status::Ok();
+  log_.open(path, std::ios::out | std::ios::trunc);
+  if (!log_) return fail("cannot write the engine transcript " + path);
+  log_ << held;
+  log_.flush();
+  return Status::Ok();
 }
 
 void EngineProcess::note(std::string_view text) {
@@ -200,7 +222,7 @@ Status EngineProcess::send(std::string_view line, SteadyTime deadline) {
   return Status::Ok();
 }
 
-Result<std::string> EngineProcess::read_line(SteadyTime deadline) {
+Result<std::string> EngineProcess::read_line(SteadyTime deadline, const StopSignal* stop) {
   for (;;) {
     const std::size_t nl = buffer_.find('\n');
     if (nl != std::string::npos) {
@@ -247,10 +269,17 @@ Result<std::string> EngineProcess::read_line(SteadyTime deadline) {
       eof_ = true;
       continue;
     }
-    const int timeout = poll_timeout_ms(deadline);
+    int timeout = poll_timeout_ms(deadline);
     if (timeout == 0) {
       note("no answer before the deadline");
       return fail("the engine did not answer in time");
+    }
+    if (stop) {
+      if (stop->raised()) {
+        note("stopped while waiting for an answer");
+        return fail("stopped while the engine thought");
+      }
+      timeout = std::min(timeout, kStopPollMs);  // looks at the signal this often
     }
     pollfd pfd{out_fd_, POLLIN, 0};
     poll(&pfd, 1, timeout);

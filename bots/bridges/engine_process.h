@@ -20,6 +20,8 @@
 
 namespace boyi::bots {
 
+class StopSignal;
+
 using SteadyTime = std::chrono::steady_clock::time_point;
 
 class EngineProcess {
@@ -27,11 +29,13 @@ class EngineProcess {
   // Starts argv[0] (searched in PATH when it has no '/') with the arguments. Lines
   // longer than `max_line` bytes are refused. `log_path` (optional) receives a
   // transcript of every line both ways ("> " to the engine, "< " from it), started
-  // afresh or (`append`) added to.
+  // afresh or (`append`) added to. With `hold_transcript` and no path the transcript is kept
+  // in memory until attach_log() (an engine started before its match is known).
   static Result<std::unique_ptr<EngineProcess>> spawn(const std::vector<std::string>& argv,
                                                       std::size_t max_line,
                                                       const std::string& log_path = "",
-                                                      bool append = false);
+                                                      bool append = false,
+                                                      bool hold_transcript = false);
   ~EngineProcess();  // stop(0)
   EngineProcess(const EngineProcess&) = delete;
   EngineProcess& operator=(const EngineProcess&) = delete;
@@ -40,8 +44,8 @@ class EngineProcess {
   Status send(std::string_view line, SteadyTime deadline);
   // The next line from the engine without its "\n" or "\r\n", before `deadline`.
   // Errors say what happened: no answer in time, the engine exited (with its
-  // status) or closed its output, a line over the limit.
-  Result<std::string> read_line(SteadyTime deadline);
+  // status) or closed its output, a line over the limit, `stop` raised while it waited.
+  Result<std::string> read_line(SteadyTime deadline, const StopSignal* stop = nullptr);
 
   // Closes the engine's stdin, waits up to `grace` for it to exit, then kills
   // its process group and reaps it. Idempotent. Returns how it ended.
@@ -62,6 +66,8 @@ class EngineProcess {
   std::string collect_after_close(std::chrono::milliseconds wait);
   // Writes a note into the transcript ("# ..."), if there is one.
   void note(std::string_view text);
+  // Starts writing the transcript to `path` ("": drops it), the lines held so far first.
+  Status attach_log(const std::string& path);
 
  private:
   EngineProcess() = default;
@@ -81,6 +87,8 @@ class EngineProcess {
   std::size_t max_line_ = 4096;
   std::string buffer_;  // bytes read but not yet returned as a line
   std::ofstream log_;
+  bool hold_log_ = false;  // no file yet: lines go to held_log_ (attach_log)
+  std::string held_log_;
   SteadyTime started_{};
 };
 

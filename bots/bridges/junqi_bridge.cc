@@ -20,16 +20,10 @@ using namespace std::chrono;
 
 class JunqiBridge final : public BridgeBase {
  public:
-  explicit JunqiBridge(BridgeOptions options) : BridgeBase(std::move(options), "junqi", 4096) {}
+  explicit JunqiBridge(BridgeOptions options) : BridgeBase(std::move(options), "junqi") {}
 
  protected:
-  Status handshake(SteadyTime deadline) override {
-    if (Status s = send("INFO 1.0"); !s) return s;
-    auto line = read_answer(deadline, "NAME");
-    if (!line) return Error{line.message()};
-    auto name = junqi_lines::parse_name(*line);
-    if (!name) return Error{name.message()};
-    set_engine_name(*name);
+  Status begin_match() override {
     auto rules = junqi::Rules::parse(started().rules());
     if (!rules) return Error{"rules: " + rules.message()};
     rules_ = *rules;
@@ -37,6 +31,11 @@ class JunqiBridge final : public BridgeBase {
   }
 
   Status on_event(const v1::MatchEvent& event) override {
+    if (event.actor() == seat() && !asked_)
+      // Played for the engine before it was asked anything (an opening): the protocol has no
+      // words for it (check_protocol_opening refuses such openings up front).
+      return cannot_tell("the junqi-ccgc protocol cannot tell the engine as seat " +
+                         std::to_string(seat()) + " of an action played for it (an opening)");
     for (const auto& ge : event.events()) {
       if (!ge.has_junqi() || ge.junqi().kind() != v1::JunqiEvent::KIND_STEP) continue;
       const auto& e = ge.junqi();
@@ -62,6 +61,7 @@ class JunqiBridge final : public BridgeBase {
   Result<std::string> decide(const v1::GameView& view, const v1::Clocks& clocks,
                              SteadyTime deadline) override {
     if (refused_) return Error{*refused_};
+    asked_ = true;
     if (!view.has_junqi()) return fail("not a 军棋 view");
     const bool deployed = view.junqi().deployed_size() > seat() && view.junqi().deployed(seat());
     if (!deployed) return deploy(clocks, deadline);
@@ -137,6 +137,7 @@ class JunqiBridge final : public BridgeBase {
   junqi::Rules rules_;
   std::optional<junqi_lines::Go> pending_go_;
   bool moved_ = false;
+  bool asked_ = false;  // decide() has run: the seat's own actions are the engine's
   std::optional<std::string> refused_;
 };
 

@@ -40,18 +40,14 @@ using Stone = std::pair<Point, int>;  // the point and 1 (the brain's) or 2 (the
 
 class PiskvorkBridge final : public BridgeBase {
  public:
-  explicit PiskvorkBridge(BridgeOptions options)
-      : BridgeBase(std::move(options), "gomoku", piskvork_lines::kMaxLine) {}
+  explicit PiskvorkBridge(BridgeOptions options) : BridgeBase(std::move(options), "gomoku") {}
 
  protected:
-  Status handshake(SteadyTime deadline) override {
+  // The greeting (START 15, ABOUT) is done; the match's INFO lines, which need no answer.
+  Status begin_match() override {
     auto rules = gomoku::Rules::parse(started().rules());
     if (!rules) return Error{"rules: " + rules.message()};
     replica_ = gomoku::State(*rules);
-    if (Status s = send("START 15"); !s) return s;
-    auto ok = read_answer(deadline, "OK");
-    if (!ok) return Error{ok.message()};
-    if (*ok != "OK") return fail("the brain answered '" + ok->substr(0, 80) + "' to START 15");
     const auto& tc = started().time_control();
     const int margin = options().move_margin_ms;
     std::int64_t turn = options().unlimited_move_ms;
@@ -65,14 +61,7 @@ class PiskvorkBridge final : public BridgeBase {
           std::string("INFO game_type 1"),
           "INFO rule " + std::to_string(piskvork_lines::rule_bits(rules->rule))})
       if (Status s = send(line); !s) return s;
-    if (Status s = send("ABOUT"); !s) return s;
-    for (;;) {
-      auto about = read(deadline, "the ABOUT answer");
-      if (!about) return Error{about.message()};
-      if (about->empty() || piskvork_lines::is_comment(*about)) continue;
-      set_engine_name(piskvork_lines::about_name(*about));  // "" when it gave none
-      return Status::Ok();
-    }
+    return Status::Ok();
   }
 
   Status on_event(const v1::MatchEvent& event) override {
@@ -188,8 +177,7 @@ class PiskvorkBridge final : public BridgeBase {
   // "SWAP" swaps, a stone (or swap2's two) keeps. None when the brain says it does not know
   // the command (an ERROR or UNKNOWN line naming it) or reads no stone from it; other lines
   // that are not an answer are skipped as while waiting for a move.
-  Result<std::optional<std::string>> ask_brain_swap(const v1::Clocks& clocks,
-                                                    SteadyTime deadline) {
+  Result<std::optional<std::string>> ask_brain_swap(const v1::Clocks& clocks, SteadyTime deadline) {
     // Gomocup's form lists the stones as "x,y"; Rapfi reads "x,y,f" (1 own, 2 the opponent's)
     // there, as in BOARD, and answers an opening of three stones to what it read as an empty
     // board: then the stones go again in that form.
@@ -197,10 +185,14 @@ class PiskvorkBridge final : public BridgeBase {
       auto answer = swap2_round(clocks, deadline, with_owner);
       if (!answer) return Error{answer.message()};
       switch (*answer) {
-        case Swap2Answer::kSwap: return std::optional<std::string>("swap");
-        case Swap2Answer::kKeep: return std::optional<std::string>("keep");
-        case Swap2Answer::kUnknownCommand: return std::optional<std::string>();
-        case Swap2Answer::kReadNoStone: break;
+        case Swap2Answer::kSwap:
+          return std::optional<std::string>("swap");
+        case Swap2Answer::kKeep:
+          return std::optional<std::string>("keep");
+        case Swap2Answer::kUnknownCommand:
+          return std::optional<std::string>();
+        case Swap2Answer::kReadNoStone:
+          break;
       }
       note(with_owner ? "the brain read no stone from SWAP2BOARD in either form"
                       : "the brain read no stone from SWAP2BOARD: the stones again as x,y,f");
@@ -211,8 +203,7 @@ class PiskvorkBridge final : public BridgeBase {
   enum class Swap2Answer { kSwap, kKeep, kReadNoStone, kUnknownCommand };
 
   // One SWAP2BOARD and the brain's answer to it.
-  Result<Swap2Answer> swap2_round(const v1::Clocks& clocks, SteadyTime deadline,
-                                  bool with_owner) {
+  Result<Swap2Answer> swap2_round(const v1::Clocks& clocks, SteadyTime deadline, bool with_owner) {
     const std::int64_t bank = bank_left_ms(clocks);
     Status sent = send("INFO time_left " + std::to_string(bank < 0 ? 2147483647 : bank));
     if (sent) sent = send("SWAP2BOARD");
@@ -236,7 +227,8 @@ class PiskvorkBridge final : public BridgeBase {
         return Swap2Answer::kUnknownCommand;
       }
       if (refusal || piskvork_lines::is_comment(*line)) {
-        if (!piskvork_lines::is_comment(*line)) note("not an answer, ignored: " + quoted_line(*line));
+        if (!piskvork_lines::is_comment(*line))
+          note("not an answer, ignored: " + quoted_line(*line));
         continue;
       }
       const auto words = split_words(upper);
@@ -286,17 +278,6 @@ class PiskvorkBridge final : public BridgeBase {
   static bool is_legal(const v1::GameView& view, const std::string& text) {
     return std::find(view.legal_moves().begin(), view.legal_moves().end(), text) !=
            view.legal_moves().end();
-  }
-
-  Result<std::string> read_answer(SteadyTime deadline, std::string_view what) {
-    for (;;) {
-      auto line = read(deadline, what);
-      if (!line) return line;
-      if (line->empty() || piskvork_lines::is_comment(*line)) continue;
-      if (piskvork_lines::is_error(*line))
-        return fail("the brain answered '" + line->substr(0, 80) + "'");
-      return line;
-    }
   }
 
   gomoku::State replica_;

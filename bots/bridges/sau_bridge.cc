@@ -22,19 +22,13 @@ namespace {
 class SauBridge final : public BridgeBase {
  public:
   SauBridge(BridgeOptions options, std::string game)
-      : BridgeBase(std::move(options), std::move(game), sau_lines::kMaxLine) {}
+      : BridgeBase(std::move(options), std::move(game)) {}
 
  protected:
-  Status handshake(SteadyTime deadline) override {
+  Status begin_match() override {
     auto replica = create_game(game(), started().rules());
     if (!replica) return Error{replica.message()};
     replica_ = std::move(replica).value();
-    if (Status s = send("name?"); !s) return s;
-    auto line = read_answer(deadline, "name");
-    if (!line) return Error{line.message()};
-    auto name = sau_lines::parse_name(*line);
-    if (!name) return Error{name.message()};
-    set_engine_name(*name);
     return Status::Ok();
   }
 
@@ -44,7 +38,15 @@ class SauBridge final : public BridgeBase {
     if (!applied)
       return fail("the bridge's copy of the game refused '" + event.move() +
                   "': " + applied.message());
-    if (event.actor() != seat()) pending_.push_back(event.move());
+    if (event.actor() != seat()) {
+      pending_.push_back(event.move());
+    } else if (!announced_) {
+      // Played for the engine before it ever moved (an opening): the protocol has no words
+      // for it (check_protocol_opening refuses such openings up front).
+      return cannot_tell("the sau protocol cannot tell the engine as seat " +
+                         std::to_string(seat()) + " of the action '" + event.move() +
+                         "' played for it (an opening)");
+    }
     return Status::Ok();
   }
 
@@ -60,7 +62,7 @@ class SauBridge final : public BridgeBase {
       pending_.clear();
       auto line = sau_lines::format_move(game(), turn);
       if (!line)
-        return fail("cannot pass on the opponent's move '" + turn + "': " + line.message());
+        return cannot_tell("cannot pass on the opponent's move '" + turn + "': " + line.message());
       if (Status s = send(*line); !s) return Error{s.message()};
     } else if (referee_refused_) {
       if (Status s = send("error"); !s) return Error{s.message()};

@@ -293,6 +293,11 @@ void BotCore::on_reply_error(const PendingRequest& request, const v1::Error& err
       spdlog::debug("match {}: answering a proposal: {}", request.key, describe(error));
       return;
     case Pending::join:
+      if (error.code() == v1::ERROR_CODE_NOT_ALLOWED) {
+        // Its engine cannot be told the tournament's openings: it does not enter.
+        spdlog::error("tournament {}: not entered: {}", request.key, describe(error));
+        return;
+      }
       // Already an entrant (a reconnect), or registration closed: the bot plays on.
       spdlog::info("tournament {}: {}", request.key, describe(error));
       return;
@@ -330,6 +335,7 @@ void BotCore::on_signed_in(const v1::SignedIn& signed_in) {
   for (const auto& id : opt_.join_tournaments) {
     v1::ClientMessage join;
     join.mutable_join_tournament()->set_tournament_id(id);
+    join.mutable_join_tournament()->set_engine_protocol(opt_.engine_protocol);
     send(std::move(join), Pending::join, id);
   }
   keep_seeks();

@@ -25,10 +25,10 @@
 #include <string>
 #include <vector>
 
+#include "base/result.h"
 #include "bots/client/transport.h"
 #include "bots/wire/seat_player.h"
 #include "boyi/v1/boyi.pb.h"
-#include "base/result.h"
 
 namespace boyi::bots {
 
@@ -48,6 +48,9 @@ struct BotOptions {
   // Register for these tournaments (ids) at every sign-in; the server then starts the
   // tournament's games, which the bot plays like any other match.
   std::vector<std::string> join_tournaments;
+  // The protocol of the competition engine the bot bridges ("" for none), told with each
+  // JoinTournament: a tournament whose openings that protocol cannot say refuses the entry.
+  std::string engine_protocol;
   int max_games = 0;       // stop after this many games (0: no limit)
   int max_concurrent = 0;  // matches at once (0: no limit)
   int think_threads = 0;   // 0: the hardware's threads
@@ -73,8 +76,8 @@ struct BotStats {
   int connections = 0;  // successful sign-ins (the first and every reconnect)
   int moves_sent = 0;
   int moves_refused = 0;
-  int fallback_moves = 0;  // moves from the view because the player failed
-  int chat_lines = 0;      // chat lines received (receive_chat)
+  int fallback_moves = 0;      // moves from the view because the player failed
+  int chat_lines = 0;          // chat lines received (receive_chat)
   int proposals_declined = 0;  // the other seat's draw offers and takeback requests
 };
 

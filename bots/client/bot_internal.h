@@ -22,6 +22,7 @@
 
 #include "base/rng.h"
 #include "bots/client/bot.h"
+#include "bots/search/stop_signal.h"
 #include "engine/core/outcome.h"
 #include "protocol/client/wire_connection.h"
 
@@ -81,23 +82,30 @@ class MatchSession : public std::enable_shared_from_this<MatchSession> {
  private:
   struct PlayerBox {
     PlayerBox(std::unique_ptr<SeatPlayer> p, asio::thread_pool& pool)
-        : player(std::move(p)), strand(asio::make_strand(pool)) {}
+        : player(std::move(p)), strand(asio::make_strand(pool)) {
+      player->set_stop(&stop);
+    }
     std::unique_ptr<SeatPlayer> player;
     asio::strand<asio::thread_pool::executor_type> strand;
+    StopSignal stop;  // raised when the match is over: the player stops thinking or waiting
   };
 
   bool make_player(const v1::MatchStarted& started);
   // Runs `task` on the player's strand; a failing Status is reported back here.
   void with_player(std::function<Status(SeatPlayer&)> task, std::string what);
-  void on_player_error(int generation, const std::string& what, const std::string& message);
+  // `cannot_play`: the player's SeatPlayer::cannot_play() after the failure.
+  void on_player_error(int generation, const std::string& what, const std::string& message,
+                       const std::string& cannot_play);
   // The player failed and its failure is the seat's loss (SeatPlayer::resigns_on_failure):
-  // resign the match, once (again after a reconnect if the request was lost).
-  void resign(const std::string& why);
+  // resign the match, once (again after a reconnect if the request was lost). A player that
+  // could not play the game at all (`cannot_play`) asks for it to be void instead
+  // (CannotPlay), and resigns only if the server refuses that.
+  void resign(const std::string& why, const std::string& cannot_play = "");
   void send_resign();
   void maybe_act();
   void think();
   void on_chosen(int generation, std::uint32_t seq, const v1::GameView& view,
-                 Result<std::string> move, std::string comment);
+                 Result<std::string> move, std::string comment, std::string cannot_play);
   void send_move(const std::string& move, const std::string& comment);
   void request_sync(std::uint32_t from_seq);
   void retry_later(std::chrono::milliseconds delay, bool sync);
@@ -113,6 +121,7 @@ class MatchSession : public std::enable_shared_from_this<MatchSession> {
   bool gave_up_ = false;            // the player failed too often: moves from the view only
   bool resign_on_failure_ = false;  // the player's failure loses the match (a bridged engine)
   bool resigning_ = false;          // it failed: the match is resigned, nothing more is played
+  std::string cannot_play_;         // resigning_ as void: the CannotPlay reason
   std::uint64_t resign_request_ = 0;
   Seat seat_ = kPublic;
   std::uint32_t last_seq_ = 0;
@@ -133,8 +142,8 @@ class MatchSession : public std::enable_shared_from_this<MatchSession> {
     std::string comment;  // the player's note on it (SeatPlayer::comment)
   };
   std::optional<ReadyMove> ready_move_;  // chosen, not yet sent
-  std::vector<std::string> refused_;                                 // refused at last_seq_
-  int out_of_turn_ = 0;  // NOT_YOUR_TURN replies at last_seq_
+  std::vector<std::string> refused_;     // refused at last_seq_
+  int out_of_turn_ = 0;                  // NOT_YOUR_TURN replies at last_seq_
   Rng rng_;
   std::shared_ptr<asio::steady_timer> retry_timer_;
   std::shared_ptr<asio::steady_timer> move_timer_;

@@ -112,6 +112,8 @@ void MatchSession::on_event(const v1::MatchEvent& event, std::uint64_t request_i
 void MatchSession::on_ended(const v1::MatchEnded& ended) {
   if (ended_) return;
   ended_ = true;
+  // A player still thinking (or a bridge still waiting for a late answer) stops now.
+  if (box_) box_->stop.raise();
   last_seq_ = std::max(last_seq_, ended.seq());
   if (retry_timer_) retry_timer_->cancel();
   if (move_timer_) move_timer_->cancel();
@@ -205,7 +207,11 @@ void MatchSession::on_error(Pending kind, const v1::Error& error) {
   }
   if (kind == Pending::resign && resigning_) {
     resign_request_ = 0;
-    spdlog::warn("match {}: resign: {}", id_, text);
+    spdlog::warn("match {}: {}: {}", id_, cannot_play_.empty() ? "resign" : "cannot play", text);
+    if (!cannot_play_.empty() && error.code() == v1::ERROR_CODE_NOT_ALLOWED) {
+      cannot_play_.clear();  // the server does not take it as void: the seat resigns
+      return send_resign();
+    }
     if (error.code() == v1::ERROR_CODE_NOT_FOUND || error.code() == v1::ERROR_CODE_NOT_A_PLAYER)
       return bot_.session_over(id_, nullptr);
     if (error.code() == v1::ERROR_CODE_MATCH_OVER) return request_sync(last_seq_ + 1);
@@ -289,17 +295,19 @@ void MatchSession::with_player(std::function<Status(SeatPlayer&)> task, std::str
       st = fail(std::string("exception: ") + e.what());
     }
     if (st.ok()) return;
-    asio::post(io, [weak, generation, what, message = st.message()] {
-      if (auto self = weak.lock()) self->on_player_error(generation, what, message);
+    asio::post(io, [weak, generation, what, message = st.message(),
+                    cannot_play = box->player->cannot_play()] {
+      if (auto self = weak.lock()) self->on_player_error(generation, what, message, cannot_play);
     });
   });
 }
 
 void MatchSession::on_player_error(int generation, const std::string& what,
-                                   const std::string& message) {
+                                   const std::string& message, const std::string& cannot_play) {
   if (generation != generation_ || ended_ || gave_up_ || resigning_) return;
   spdlog::error("match {}: the player's {} failed: {}", id_, what, message);
-  if (resign_on_failure_) return resign("the player's " + what + " failed: " + message);
+  if (resign_on_failure_)
+    return resign("the player's " + what + " failed: " + message, cannot_play);
   if (!started_ || replacements_ >= kMaxReplacements) {
     spdlog::error("match {}: its moves come from the view from now on", id_);
     gave_up_ = true;
@@ -316,18 +324,28 @@ void MatchSession::on_player_error(int generation, const std::string& what,
   request_sync(1);
 }
 
-void MatchSession::resign(const std::string& why) {
+void MatchSession::resign(const std::string& why, const std::string& cannot_play) {
   if (resigning_ || ended_) return;
   resigning_ = true;
+  cannot_play_ = cannot_play;
   ready_move_.reset();
-  spdlog::error("match {}: {}: resigning", id_, why);
+  if (cannot_play_.empty())
+    spdlog::error("match {}: {}: resigning", id_, why);
+  else
+    spdlog::error("match {}: {}: the player cannot play this game, asking for it to be void", id_,
+                  why);
   send_resign();
 }
 
 void MatchSession::send_resign() {
   if (ended_ || resign_request_ != 0) return;
   v1::ClientMessage m;
-  m.mutable_resign()->set_match_id(id_);
+  if (cannot_play_.empty()) {
+    m.mutable_resign()->set_match_id(id_);
+  } else {
+    m.mutable_cannot_play()->set_match_id(id_);
+    m.mutable_cannot_play()->set_reason(cannot_play_);
+  }
   resign_request_ = bot_.send(std::move(m), Pending::resign, id_);  // 0: after the reconnect
 }
 
@@ -353,36 +371,41 @@ void MatchSession::think() {
   thinking_ = true;
   auto box = box_;
   const v1::GameView view = *view_;
-  asio::post(box->strand,
-             [box, view, seq = last_seq_, clocks = clocks_, at = clocks_at_, seat = seat_,
-              generation = generation_, weak = weak_from_this(), &io = bot_.io()] {
-               const auto elapsed =
-                   std::chrono::duration_cast<std::chrono::milliseconds>(SteadyClock::now() - at);
-               Result<std::string> move = fail("no answer");
-               std::string comment;
-               try {
-                 move = box->player->choose(view, aged(clocks, seat, elapsed));
-                 if (move) comment = box->player->comment();
-               } catch (const std::exception& e) {
-                 move = fail(std::string("exception: ") + e.what());
-               }
-               asio::post(io, [weak, generation, seq, view, move = std::move(move),
-                               comment = std::move(comment)]() mutable {
-                 if (auto self = weak.lock())
-                   self->on_chosen(generation, seq, view, std::move(move), std::move(comment));
-               });
-             });
+  asio::post(box->strand, [box, view, seq = last_seq_, clocks = clocks_, at = clocks_at_,
+                           seat = seat_, generation = generation_, weak = weak_from_this(),
+                           &io = bot_.io()] {
+    const auto elapsed =
+        std::chrono::duration_cast<std::chrono::milliseconds>(SteadyClock::now() - at);
+    Result<std::string> move = fail("no answer");
+    std::string comment;
+    try {
+      move = box->player->choose(view, aged(clocks, seat, elapsed));
+      if (move) comment = box->player->comment();
+    } catch (const std::exception& e) {
+      move = fail(std::string("exception: ") + e.what());
+    }
+    std::string cannot_play = move ? std::string() : box->player->cannot_play();
+    asio::post(io, [weak, generation, seq, view, move = std::move(move),
+                    comment = std::move(comment), cannot_play = std::move(cannot_play)]() mutable {
+      if (auto self = weak.lock())
+        self->on_chosen(generation, seq, view, std::move(move), std::move(comment),
+                        std::move(cannot_play));
+    });
+  });
 }
 
 void MatchSession::on_chosen(int generation, std::uint32_t seq, const v1::GameView& view,
-                             Result<std::string> move, std::string comment) {
+                             Result<std::string> move, std::string comment,
+                             std::string cannot_play) {
   thinking_ = false;
+  if (ended_ && !move)  // stopped by the end (a flag): what it was doing, for the log
+    spdlog::info("match {}: the player stopped at the end: {}", id_, move.message());
   if (ended_ || generation != generation_) return maybe_act();
   std::string text;
   if (move) {
     text = *move;
   } else if (resign_on_failure_) {
-    return resign("the player could not choose: " + move.message());
+    return resign("the player could not choose: " + move.message(), cannot_play);
   } else {
     spdlog::warn("match {}: the player could not choose: {}", id_, move.message());
     auto fallback =

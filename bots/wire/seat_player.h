@@ -46,6 +46,12 @@ class SeatPlayer {
   // player is an external program whose failure is its own loss (bridges), as in the
   // competition.
   virtual bool resigns_on_failure() const { return false; }
+  // After a failure: why the player could not play this game at all through no fault of the
+  // engine it speaks for (a bridge whose protocol cannot tell its engine what happened, such
+  // as an opening played for it), or "" when the failure is the player's own. Hosts void
+  // such a game (no result, no rating) and report it as the host's failure, never as the
+  // engine's loss.
+  virtual std::string cannot_play() const { return {}; }
 };
 
 }  // namespace boyi::bots

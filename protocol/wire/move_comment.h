@@ -15,19 +15,18 @@ inline constexpr std::size_t kMaxMoveCommentBytes = 200;
 // Why the server refuses `comment` (too long, a control character), or Ok.
 inline Status check_move_comment(std::string_view comment) {
   if (comment.size() > kMaxMoveCommentBytes)
-    return fail("a move's comment is at most " + std::to_string(kMaxMoveCommentBytes) +
-                " bytes");
+    return fail("a move's comment is at most " + std::to_string(kMaxMoveCommentBytes) + " bytes");
   for (const char c : comment)
     if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F)
       return fail("a move's comment holds no control characters");
   return Status::Ok();
 }
 
-// `comment` as a client may send it: control characters as spaces, cut to the limit at a
-// UTF-8 character boundary.
-inline std::string fit_move_comment(std::string_view comment) {
-  std::string out(comment.substr(0, kMaxMoveCommentBytes));
-  if (comment.size() > kMaxMoveCommentBytes) {
+// `text` as one line of at most `max_bytes`: control characters as spaces, cut at a UTF-8
+// character boundary.
+inline std::string fit_text_line(std::string_view text, std::size_t max_bytes) {
+  std::string out(text.substr(0, max_bytes));
+  if (text.size() > max_bytes) {
     std::size_t lead = out.size();
     while (lead > 0 && (static_cast<unsigned char>(out[lead - 1]) & 0xC0) == 0x80) --lead;
     if (lead > 0) {
@@ -39,6 +38,11 @@ inline std::string fit_move_comment(std::string_view comment) {
   for (char& c : out)
     if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) c = ' ';
   return out;
+}
+
+// `comment` as a client may send it (fit_text_line to the comment's limit).
+inline std::string fit_move_comment(std::string_view comment) {
+  return fit_text_line(comment, kMaxMoveCommentBytes);
 }
 
 }  // namespace boyi::protocol

@@ -1,13 +1,15 @@
 // MatchHost: construction, starting and resuming, the seats' requests to act (move,
 // resign), connections going away, stopping; the thread-safe snapshot.
-#include "server/matches/match_host_internal.h"
 #include "protocol/wire/move_comment.h"
+#include "server/matches/match_host_internal.h"
 
 namespace boyi::app {
 namespace asio = boost::asio;
 using match_detail::Clock;
 using WireMatch = protocol::WireMatch;
 
+// The part of a CannotPlay's reason kept in the outcome's detail.
+constexpr std::size_t kMaxCannotPlayReason = 400;
 
 MatchHost::MatchHost(AppContext& app, StoredMatch stored, std::array<UserInfo, 2> players,
                      Finished on_finished)
@@ -95,8 +97,8 @@ void MatchHost::start(std::array<std::vector<Peer>, 2> seats, std::vector<std::s
                        opening = std::move(opening), done = std::move(done)]() mutable {
     auto& h = *self;
     const auto now = Clock::now();
-    auto r = WireMatch::create(h.stored_.config, h.header(), *h.journal_, now,
-                               {h.app_.signing_key});
+    auto r =
+        WireMatch::create(h.stored_.config, h.header(), *h.journal_, now, {h.app_.signing_key});
     if (!r) {
       h.app_.log.error("match_start_failed", {{"match", h.id()}, {"reason", r.message()}});
       if (done) done(Status(Error{r.message()}));
@@ -126,9 +128,10 @@ void MatchHost::start(std::array<std::vector<Peer>, 2> seats, std::vector<std::s
                                       {"seat0", h.players_[0].username},
                                       {"seat1", h.players_[1].username}});
     // Checked when the suite was accepted; a refusal here ends the match (aborted).
-    const Status opened = h.match_->play_opening(
-        opening, now, [&](Seat seat, const referee::SubmitResult& played) {
+    const Status opened =
+        h.match_->play_opening(opening, now, [&](Seat seat, const referee::SubmitResult& played) {
           h.keep_comment(played.seq, seat, "from the opening suite");
+          ++h.opening_acted_[static_cast<std::size_t>(seat)];
         });
     if (!opened) {
       (void)h.match_->referee().abort(opened.message(), Clock::now());
@@ -236,24 +239,59 @@ void MatchHost::move(Peer peer, storage::Id user, std::uint64_t request_id, std:
   });
 }
 
+void MatchHost::end_for_seat(const Peer& peer, storage::Id user, std::uint64_t request_id,
+                             const SeatEnding& end) {
+  const int seat = seat_for_request(peer, user, request_id);
+  if (seat < 0) return;
+  const auto now = Clock::now();
+  (void)match_->referee().tick(now);
+  if (match_->referee().finished()) {
+    after_change();
+    return error(peer, request_id, v1::ERROR_CODE_MATCH_OVER, "match " + id() + " is over");
+  }
+  if (auto refused = end(seat, now))
+    return error(peer, request_id, refused->code, refused->message);
+  v1::ServerMessage ack;
+  ack.set_request_id(request_id);
+  ack.mutable_ack();
+  send(peer, std::move(ack));
+  after_change();
+}
+
 void MatchHost::resign(Peer peer, storage::Id user, std::uint64_t request_id) {
   asio::post(strand_, [self = shared_from_this(), peer = std::move(peer), user, request_id] {
+    self->end_for_seat(peer, user, request_id,
+                       [&](int seat, Clock::time_point now) -> std::optional<Refusal> {
+                         if (auto s = self->match_->referee().resign(seat, now); !s)
+                           return Refusal{v1::ERROR_CODE_INTERNAL, s.message()};
+                         return std::nullopt;
+                       });
+  });
+}
+
+void MatchHost::cannot_play(Peer peer, storage::Id user, std::uint64_t request_id,
+                            std::string reason) {
+  asio::post(strand_, [self = shared_from_this(), peer = std::move(peer), user, request_id,
+                       reason = std::move(reason)] {
     auto& h = *self;
-    const int seat = h.seat_for_request(peer, user, request_id);
-    if (seat < 0) return;
-    const auto now = Clock::now();
-    (void)h.match_->referee().tick(now);
-    if (h.match_->referee().finished()) {
-      h.after_change();
-      return h.error(peer, request_id, v1::ERROR_CODE_MATCH_OVER, "match " + h.id() + " is over");
-    }
-    if (auto s = h.match_->referee().resign(seat, now); !s)
-      return h.error(peer, request_id, v1::ERROR_CODE_INTERNAL, s.message());
-    v1::ServerMessage ack;
-    ack.set_request_id(request_id);
-    ack.mutable_ack();
-    h.send(peer, std::move(ack));
-    h.after_change();
+    h.end_for_seat(
+        peer, user, request_id, [&](int seat, Clock::time_point now) -> std::optional<Refusal> {
+          auto& referee = h.match_->referee();
+          // A seat that has played cannot take its game back as void: it may resign.
+          if (referee.acted(seat) > h.opening_acted_[static_cast<std::size_t>(seat)])
+            return Refusal{v1::ERROR_CODE_NOT_ALLOWED,
+                           "seat " + std::to_string(seat) +
+                               " has played in this match: it can resign, not make it void"};
+          std::string why = protocol::fit_text_line(reason, kMaxCannotPlayReason);
+          if (why.empty()) why = "no reason given";
+          h.app_.log.warn("match_void_cannot_play",
+                          {{"match", h.id()}, {"seat", seat}, {"reason", why}});
+          if (auto s = referee.abort(
+                  "void: seat " + std::to_string(seat) + "'s player could not play: " + why, now);
+              !s)
+            return Refusal{v1::ERROR_CODE_INTERNAL, s.message()};
+          return std::nullopt;
+        });
   });
 }
 
@@ -293,8 +331,8 @@ void MatchHost::stop() {
 void MatchHost::hand_over() {
   stop();
   asio::post(strand_, [self = shared_from_this()] {
-    const std::string text = "match " + self->id() +
-                             " is hosted by another server now: Sync it again to go on";
+    const std::string text =
+        "match " + self->id() + " is hosted by another server now: Sync it again to go on";
     std::vector<Peer> told;
     for (const auto& peers : self->seat_peers_) told.insert(told.end(), peers.begin(), peers.end());
     told.insert(told.end(), self->spectators_.begin(), self->spectators_.end());

@@ -14,8 +14,8 @@
 #include <boost/asio/strand.hpp>
 #include <cstdint>
 #include <deque>
-#include <map>
 #include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -79,10 +79,13 @@ class MatchHost : public std::enable_shared_from_this<MatchHost> {
   void commit_deployment(Peer peer, storage::Id user, std::uint64_t request_id,
                          std::string commitment);
   void resign(Peer peer, storage::Id user, std::uint64_t request_id);
+  // The seat's player cannot play the match at all (CannotPlay: a bridge that cannot tell its
+  // engine the opening): void, while the seat has made no action of its own.
+  void cannot_play(Peer peer, storage::Id user, std::uint64_t request_id, std::string reason);
   // A draw offer or takeback request, and the answer to one (match_proposals.cc).
   void propose(Peer peer, storage::Id user, std::uint64_t request_id, v1::ProposalKind kind);
-  void answer_proposal(Peer peer, storage::Id user, std::uint64_t request_id,
-                       v1::ProposalKind kind, bool accept);
+  void answer_proposal(Peer peer, storage::Id user, std::uint64_t request_id, v1::ProposalKind kind,
+                       bool accept);
   // A chat line to a room of the match (match_chat.cc).
   void chat(Peer peer, UserInfo user, std::uint64_t request_id, v1::ChatRoom room,
             std::string text);
@@ -161,6 +164,17 @@ class MatchHost : public std::enable_shared_from_this<MatchHost> {
              const std::string& reason);
   void publish_snapshot();
 
+  // A seat's request that ends the match (resign, cannot_play), run on the strand: the seat
+  // is found and the deadlines applied (MATCH_OVER when it is over by then); `end` ends the
+  // match or says why not (its error code and text), then the requester gets its Ack.
+  struct Refusal {
+    v1::ErrorCode code;
+    std::string message;
+  };
+  using SeatEnding = std::function<std::optional<Refusal>(int seat, RequestClock::time_point now)>;
+  void end_for_seat(const Peer& peer, storage::Id user, std::uint64_t request_id,
+                    const SeatEnding& end);
+
   std::optional<v1::MatchRecord> wire_record() const;
   // Stores the mover's note on the accepted action `seq` (referee numbering) for the record.
   void keep_comment(std::uint64_t seq, int seat, std::string comment);
@@ -179,18 +193,21 @@ class MatchHost : public std::enable_shared_from_this<MatchHost> {
   boost::asio::steady_timer timer_;
   std::array<std::unique_ptr<boost::asio::steady_timer>, 2> bot_timers_;
   StoredMatch stored_;
-  storage::Id stored_id_ = 0;  // the match's row in storage
+  storage::Id stored_id_ = 0;            // the match's row in storage
   std::set<std::string> full_watchers_;  // admins who looked at the full position (audited)
   std::array<UserInfo, 2> players_;
   std::unique_ptr<hosting::StorageJournal> journal_;
   std::unique_ptr<protocol::WireMatch> match_;
   std::array<std::shared_ptr<HouseBot>, 2> house_;
   std::array<bool, 2> bot_pending_{};  // asked to choose (thinking, or pausing before sending)
+  // Actions the opening suite played for each seat (CannotPlay is allowed until the seat acts
+  // beyond them). Not kept over a restart: a resumed match counts them as the seat's own.
+  std::array<int, 2> opening_acted_{};
   // Refused answers of each house seat in the position of referee seq `first`.
   std::array<std::pair<std::uint64_t, int>, 2> house_refusals_{};
   std::array<std::vector<Peer>, 2> seat_peers_;
   std::vector<Peer> spectators_;
-  std::array<std::uint64_t, 3> sent_seq_{};  // referee seq sent to seat 0, 1, spectators
+  std::array<std::uint64_t, 3> sent_seq_{};   // referee seq sent to seat 0, 1, spectators
   std::uint64_t sent_proposals_version_ = 0;  // the referee's proposals_version() last pushed
   // Chat: each room's newest lines, and each sender's allowance (a token bucket).
   std::array<std::deque<v1::ChatMessage>, 2> chat_recent_;  // [players, spectators]

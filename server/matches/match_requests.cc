@@ -11,7 +11,7 @@ void MatchIndex::add_routes(RequestRoutes& routes) {
   };
   for (auto kind :
        {C::kMove, C::kResign, C::kSync, C::kSpectate, C::kUnspectate, C::kGetView, C::kGetRecord,
-        C::kPropose, C::kAnswerProposal, C::kSendChat, C::kCommitDeployment})
+        C::kPropose, C::kAnswerProposal, C::kSendChat, C::kCommitDeployment, C::kCannotPlay})
     routes.add(kind, Access::kSignedIn, to_match);
   for (auto kind : {C::kArbitrate, C::kWatchFull}) routes.add(kind, Access::kAdmin, to_match);
   routes.add(C::kListMatches, Access::kSignedIn, [weak = weak_from_this()](const Request& r) {
@@ -32,6 +32,9 @@ void MatchIndex::request(const Request& r) {
       break;
     case C::kResign:
       match_id = m.resign().match_id();
+      break;
+    case C::kCannotPlay:
+      match_id = m.cannot_play().match_id();
       break;
     case C::kSync:
       match_id = m.sync().match_id();
@@ -86,6 +89,8 @@ void MatchIndex::request(const Request& r) {
                         m.move().comment(), r.received());
     case C::kResign:
       return host->resign(peer, user, rid);
+    case C::kCannotPlay:
+      return host->cannot_play(peer, user, rid, m.cannot_play().reason());
     case C::kSync:
       return host->sync(peer, user, rid, m.sync().from_seq());
     case C::kSpectate: {
@@ -133,9 +138,9 @@ bool MatchIndex::forwarded_elsewhere(const Request& r, const std::string& match_
     return true;
   }
   r.error(v1::ERROR_CODE_SHUTTING_DOWN,
-          "the server hosting match " + match_id + " stopped; another server takes it over within " +
-              std::to_string((app_.config.node_lease_ms + 999) / 1000) +
-              " s: Sync it again then");
+          "the server hosting match " + match_id +
+              " stopped; another server takes it over within " +
+              std::to_string((app_.config.node_lease_ms + 999) / 1000) + " s: Sync it again then");
   return true;
 }
 
@@ -169,7 +174,7 @@ v1::MatchList MatchIndex::list(const std::string& game, bool include_finished, i
   };
   for (const auto& snap : snaps)
     if (!snap.finished) add(snap);
-  if (cluster_.enabled()) {  // the running matches the other servers host
+  if (cluster_.enabled()) {      // the running matches the other servers host
     std::set<std::string> here;  // this server's word on its own matches is the fresher
     for (const auto& snap : snaps) here.insert(snap.match_id);
     for (const auto& snap : running_in_storage())

@@ -105,6 +105,53 @@ TEST_F(Misbehaviour, OutOfTurnIsNotCountedAndTheThirdIllegalMoveLoses) {
   EXPECT_EQ(over->error().code(), v1::ERROR_CODE_MATCH_OVER);
 }
 
+// CannotPlay (a bridge that cannot tell its engine the game) makes a match void, but only
+// from a seat that has not played: a seat that has moved can resign, not take its game back.
+TEST_F(Misbehaviour, CannotPlayVoidsAMatchOnlyBeforeTheSeatHasPlayed) {
+  auto a = guest(port(), Transport::tcp_json, unique_name("black"));
+  E2E_ASSERT_OK(a, server_.get());
+  auto b = guest(port(), Transport::tcp_binary, unique_name("white"));
+  E2E_ASSERT_OK(b, server_.get());
+  auto started = seek_and_accept(**a, **b, game_setup("gomoku", kRenju, 300000));
+  E2E_ASSERT_OK(started, server_.get());
+  const std::string id = started->a.match_id();
+  const auto h8 = (*a)->send_move(id, "H8");
+  auto ev = (*a)->expect([&](const v1::ServerMessage& m) { return m.request_id() == h8; }, "H8");
+  E2E_ASSERT_OK(ev, server_.get());
+
+  auto cannot_play = [&](Client& c, const std::string& reason) {
+    v1::ClientMessage m;
+    m.mutable_cannot_play()->set_match_id(id);
+    m.mutable_cannot_play()->set_reason(reason);
+    return c.request(m);
+  };
+  auto refused = cannot_play(**a, "too late");
+  E2E_ASSERT_OK(refused, server_.get());
+  ASSERT_TRUE(refused->has_error()) << describe(*refused);
+  EXPECT_EQ(refused->error().code(), v1::ERROR_CODE_NOT_ALLOWED);
+  EXPECT_NE(refused->error().message().find("can resign, not make it void"), std::string::npos)
+      << refused->error().message();
+
+  auto taken = cannot_play(**b, "the sau protocol cannot tell the engine\nof it");
+  E2E_ASSERT_OK(taken, server_.get());
+  EXPECT_TRUE(taken->has_ack()) << describe(*taken);
+  for (Client* c : {a->get(), b->get()}) {
+    auto end = c->expect([](const v1::ServerMessage& m) { return m.has_match_ended(); }, "end");
+    E2E_ASSERT_OK(end, server_.get());
+    const auto& o = end->match_ended().outcome();
+    EXPECT_EQ(o.ending(), v1::ENDING_ABORTED);
+    EXPECT_EQ(o.winner(), -1);
+    EXPECT_NE(o.detail().find("void: seat 1's player could not play: the sau protocol cannot "
+                              "tell the engine of it"),
+              std::string::npos)
+        << o.detail();
+  }
+  auto over = cannot_play(**b, "again");
+  E2E_ASSERT_OK(over, server_.get());
+  ASSERT_TRUE(over->has_error()) << describe(*over);
+  EXPECT_EQ(over->error().code(), v1::ERROR_CODE_MATCH_OVER);
+}
+
 TEST_F(Misbehaviour, HandshakeRequiredAndUnsupportedVersionAreFatal) {
   auto c = Client::connect(port(), Transport::tcp_binary);
   E2E_ASSERT_OK(c, server_.get());

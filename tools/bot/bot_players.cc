@@ -10,6 +10,7 @@
 
 #ifdef BOYI_HAVE_BRIDGES
 #include "bots/bridges/bridge_player.h"
+#include "bots/bridges/engine_start.h"
 #endif
 
 namespace boyi::bots {
@@ -88,7 +89,7 @@ std::vector<std::string> bridge_protocol_names() {
 #endif
 }
 
-Result<SeatPlayerFactory> make_player_factory(const PlayerChoice& choice) {
+Result<PlayerFactory> make_player_factory(const PlayerChoice& choice) {
   std::vector<std::string> engine_argv;
   if (!choice.engine_command.empty()) {
 #ifdef BOYI_HAVE_BRIDGES
@@ -111,24 +112,45 @@ Result<SeatPlayerFactory> make_player_factory(const PlayerChoice& choice) {
 #endif
   }
   auto counter = std::make_shared<std::atomic<std::uint64_t>>(0);
-  return SeatPlayerFactory(
-      [choice, engine_argv,
-       counter](const v1::MatchStarted& started) -> Result<std::unique_ptr<SeatPlayer>> {
-        const std::string& game = started.game();
+  PlayerFactory out;
+  out.engine_ready = [](std::chrono::milliseconds) { return Status::Ok(); };
+  // The external engine's player for a match of a game its protocol plays (none: empty).
+  std::function<Result<std::unique_ptr<SeatPlayer>>(const v1::MatchStarted&)> bridged;
 #ifdef BOYI_HAVE_BRIDGES
-        if (!engine_argv.empty() && protocol_serves(choice.engine_protocol, game)) {
-          BridgeOptions bridge;
-          bridge.argv = engine_argv;
-          bridge.protocol = choice.engine_protocol;
-          bridge.log_path = engine_log_path(choice.engine_log, started.match_id());
-          bridge.opening_decider = choice.opening_decider;
-          bridge.move_margin_ms = static_cast<int>(choice.engine_options.safety_margin_ms);
-          return make_bridge_player(bridge, game);
-        }
+  if (!engine_argv.empty()) {
+    BridgeOptions bridge;
+    bridge.argv = engine_argv;
+    bridge.protocol = choice.engine_protocol;
+    bridge.opening_decider = choice.opening_decider;
+    bridge.move_margin_ms = static_cast<int>(choice.engine_options.safety_margin_ms);
+    bridge.startup_timeout_ms = choice.engine_startup_ms;
+    if (bridge.startup_timeout_ms < 1) return fail("the engine's start-up limit must be positive");
+    // Started now, before any match: start-up is never on a match's clock.
+    auto warm = std::make_shared<WarmEngines>(bridge, std::max(1, choice.warm_engines));
+    bridge.warm = warm;
+    out.engine_ready = [warm](std::chrono::milliseconds wait) {
+      return warm->wait_ready(std::chrono::steady_clock::now() + wait);
+    };
+    bridged = [bridge, log = choice.engine_log](
+                  const v1::MatchStarted& started) -> Result<std::unique_ptr<SeatPlayer>> {
+      if (!protocol_serves(bridge.protocol, started.game())) return std::unique_ptr<SeatPlayer>();
+      BridgeOptions options = bridge;
+      options.log_path = engine_log_path(log, started.match_id());
+      return make_bridge_player(options, started.game());
+    };
+  }
 #endif
-        const std::uint64_t seed = choice.seed * 1000003 + counter->fetch_add(1);
-        return make_engine_seat_player(game, spec_for(choice, game), seed, choice.engine_options);
-      });
+  out.make = [choice, counter,
+              bridged](const v1::MatchStarted& started) -> Result<std::unique_ptr<SeatPlayer>> {
+    if (bridged) {
+      auto player = bridged(started);
+      if (!player || *player) return player;
+    }
+    const std::uint64_t seed = choice.seed * 1000003 + counter->fetch_add(1);
+    return make_engine_seat_player(started.game(), spec_for(choice, started.game()), seed,
+                                   choice.engine_options);
+  };
+  return out;
 }
 
 }  // namespace boyi::bots

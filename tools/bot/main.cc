@@ -89,6 +89,11 @@ int main(int argc, char** argv) {
                  "a piskvork brain under the ccgc opening: who decides swap/keep, the offers of "
                  "stone 5 and the choice: 'engine:SPEC' (default the strong engine) or 'brain' "
                  "(the swap by SWAP2BOARD); the record names who decided each");
+  app.add_option("--startup-ms", choice.engine_startup_ms,
+                 "the external engine's limit to start and answer its greeting; it is started "
+                 "before the bot signs in, and again after each match for the next, so start-up "
+                 "is never on a match's clock")
+      ->capture_default_str();
   app.add_option("--engine-log", choice.engine_log,
                  "write the engine's lines to this file ({match} in it: the match id, a file "
                  "per match)");
@@ -137,10 +142,20 @@ int main(int argc, char** argv) {
     std::cerr << "boyi-bot: --player: " << st.message() << "\n";
     return 2;
   }
+  // As many engines kept ready as matches run at once (one when that is unlimited).
+  choice.warm_engines = std::max(1, opt.max_concurrent);
   auto factory = boyi::bots::make_player_factory(choice);
   if (!factory) {
     std::cerr << "boyi-bot: " << factory.message() << "\n";
     return 2;
+  }
+  // The bot is ready when it signs in: an engine that does not start is said here, not lost
+  // on the first match's clock.
+  if (auto ready = factory->engine_ready(std::chrono::milliseconds(choice.engine_startup_ms) +
+                                         std::chrono::seconds(1));
+      !ready) {
+    std::cerr << "boyi-bot: the engine did not start: " << ready.message() << "\n";
+    return 1;
   }
   opt.host = address->host;
   opt.port = address->port;
@@ -151,6 +166,7 @@ int main(int argc, char** argv) {
   opt.accept_challenges = !no_challenges;
   opt.accept_from = accept_from;
   opt.seek_presets = seeks;
+  opt.engine_protocol = choice.engine_protocol;
 
   // Block the stop signals before any thread starts, so only the watcher receives them.
   sigset_t set;
@@ -160,7 +176,7 @@ int main(int argc, char** argv) {
   pthread_sigmask(SIG_BLOCK, &set, nullptr);
   Bot bot(opt);
   watch_signals(bot, set);
-  const boyi::Status result = bot.run(std::move(factory).value());
+  const boyi::Status result = bot.run(factory->make);
   g_run_returned = true;
   const auto stats = bot.stats();
   spdlog::info(

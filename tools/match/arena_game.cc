@@ -43,6 +43,8 @@ Result<std::unique_ptr<bots::SeatPlayer>> make_seat_player(const MatchConfig& c,
   options.argv = engine->argv;
   options.protocol = engine->protocol;
   options.opening_decider = c.opening_decider;
+  options.startup_timeout_ms = c.startup_ms;
+  options.move_margin_ms = static_cast<int>(std::max<std::int64_t>(0, c.safety_margin_ms));
   if (!c.engine_log_dir.empty()) options.log_path = c.engine_log_dir + "/" + log_name;
   return bots::make_bridge_player(options, c.game);
 }
@@ -86,9 +88,15 @@ Result<GameRecord> play_arena_game(const MatchConfig& c, int index) {
     rec.comments.push_back(m.comment);
     (m.actor == rec.a_seat ? rec.a_ms : rec.b_ms) += m.time_ms;
   }
-  for (Seat s = 0; s < 2; ++s)
-    if (!r->failure[s].empty())
+  for (Seat s = 0; s < 2; ++s) {
+    if (!r->cannot_play[s].empty()) {
+      rec.void_game = true;
+      rec.note = std::string(s == rec.a_seat ? "A" : "B") +
+                 "'s bridge could not play (void): " + r->cannot_play[s];
+    } else if (!r->failure[s].empty()) {
       rec.note = std::string(s == rec.a_seat ? "A" : "B") + " failed: " + r->failure[s];
+    }
+  }
   if (rec.note.empty() && rec.outcome.ending == Ending::kIllegalMove) rec.note = rec.outcome.detail;
   return rec;
 }

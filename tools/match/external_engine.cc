@@ -79,7 +79,15 @@ std::string external_spec_help() {
          "; junqi-ccgc plays junqi, sau dots and surakarta, piskvork gomoku), e.g.\n"
          "  --first 'cmd:piskvork:./pela --fast' --second threat\n"
          "Such games are refereed as the server does it: an engine that crashes, hangs past its\n"
-         "time or answers garbage loses the game (disconnect_forfeit), and the match goes on.\n";
+         "time or answers garbage loses the game (disconnect_forfeit), and the match goes on.\n"
+         "Start-up is off the clock: the engine is started and greeted (--startup-ms, 10 s)\n"
+         "before its first move's clock runs. It is told its limit less --margin-ms; its answer\n"
+         "is awaited past the limit and passed on, and only the referee's clock (its grace,\n"
+         "--grace-ms) decides a loss on time.\n"
+         "Openings (--openings, --random-opening) go to an engine only where its protocol can\n"
+         "say them: piskvork any (as BOARD); sau only the opponent's moves, so none when the\n"
+         "engine may play black; junqi-ccgc none. Any other is refused before the first game.\n"
+         "A game a bridge still could not play is void: not scored, counted apart.\n";
 }
 
 }  // namespace boyi::match

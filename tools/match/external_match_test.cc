@@ -142,12 +142,13 @@ TEST(ExternalMatch, TwoExternalEnginesAndAStrongerBuiltInOne) {
 TEST(ExternalMatch, MisbehavingEnginesLoseTheirGamesAndTheMatchGoesOn) {
   struct Case {
     std::string behave, words;
+    bool on_time;  // lost on the referee's clock (its answer awaited), not by a failure
   };
-  const Case cases[] = {{"crash", "killed by signal"},
-                        {"hang", "did not answer in time"},
+  const Case cases[] = {{"crash", "killed by signal", false},
+                        {"hang", "stopped while the engine thought", true},
                         // a brain's garbage is not a move: the move is awaited until
                         // the time runs out
-                        {"garbage", "were not a move were ignored"}};
+                        {"garbage", "were not a move were ignored", true}};
   for (const auto& k : cases) {
     SCOPED_TRACE(k.behave);
     // The misbehaving engine is B: it loses every game from either seat.
@@ -159,15 +160,53 @@ TEST(ExternalMatch, MisbehavingEnginesLoseTheirGamesAndTheMatchGoesOn) {
     ASSERT_TRUE(r.ok()) << r.message();
     EXPECT_EQ(lines.size(), 2u);
     EXPECT_EQ(r->wins, 2);
-    EXPECT_EQ(r->b_failures, 2);
-    EXPECT_EQ(r->a_failures, 0);
+    EXPECT_EQ(r->b_failures, k.on_time ? 0 : 2);
+    EXPECT_EQ(r->b_time_forfeits, k.on_time ? 2 : 0);
+    EXPECT_EQ(r->a_failures + r->a_time_forfeits, 0);
     for (const auto& g : r->games) {
-      EXPECT_EQ(g.outcome.ending, Ending::kDisconnectForfeit) << describe(g.outcome);
+      EXPECT_EQ(g.outcome.ending, k.on_time ? Ending::kTimeForfeit : Ending::kDisconnectForfeit)
+          << describe(g.outcome);
       EXPECT_NE(g.note.find("B failed: "), std::string::npos) << g.note;
       EXPECT_NE(g.note.find(k.words), std::string::npos) << g.note;
-      EXPECT_NE(g.outcome.detail.find(k.words), std::string::npos) << g.outcome.detail;
+      if (!k.on_time) {
+        EXPECT_NE(g.outcome.detail.find(k.words), std::string::npos) << g.outcome.detail;
+      }
     }
   }
+}
+
+// Openings an external engine's protocol cannot say are refused before any game, with one
+// line naming the engine, the game, the protocol and the seat; those it can say are played.
+TEST(ExternalMatch, OpeningsAnEngineCannotBeToldAreRefusedUpFront) {
+  auto sau = config("surakarta", "",
+                    engine_spec("sau", BOYI_TEST_ENGINE_SAU, "surakarta", "good", 3), "random", 2);
+  sau.random_opening_plies = 2;
+  const Status refused = validate(sau);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_NE(refused.message().find("A in game 1 (--random-opening): the sau protocol"),
+            std::string::npos)
+      << refused.message();
+  EXPECT_NE(refused.message().find("seat 0 (black)"), std::string::npos) << refused.message();
+  auto played = run_match(sau);
+  EXPECT_FALSE(played.ok());  // nothing played
+
+  auto junqi = config("junqi", "", "random",
+                      engine_spec("junqi-ccgc", BOYI_TEST_ENGINE_JUNQI, "junqi", "good", 3), 2);
+  junqi.random_opening_plies = 1;
+  const Status no = validate(junqi);
+  ASSERT_FALSE(no.ok());
+  EXPECT_NE(no.message().find("B in game 1 (--random-opening): the junqi-ccgc protocol"),
+            std::string::npos)
+      << no.message();
+
+  // piskvork takes any opening, from both seats: every game is played.
+  auto brain = config("gomoku", "rule=renju opening=free", "random",
+                      engine_spec("piskvork", BOYI_TEST_ENGINE_PISKVORK, "gomoku", "good", 3), 2);
+  brain.random_opening_plies = 3;
+  auto r = run_match(brain);
+  ASSERT_TRUE(r.ok()) << r.message();
+  EXPECT_EQ(r->wins + r->draws + r->losses, 2);
+  EXPECT_EQ(r->voids + r->a_failures + r->b_failures, 0);
 }
 
 TEST(ExternalMatch, WritesEachEnginesTranscriptPerGame) {

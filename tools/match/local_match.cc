@@ -11,6 +11,7 @@
 #include "bots/bridges/bridge_player.h"
 #include "bots/wire/engine_seat_player.h"
 #include "engine/opening.h"
+#include "engine/protocol_openings.h"
 #include "engine/registry.h"
 #include "tools/match/arena_game.h"
 #include "tools/match/external_engine.h"
@@ -56,6 +57,10 @@ Result<MatchResult> run_games(const MatchConfig& c, const PlayOne& play_one,
   for (auto& t : pool) t.join();
   if (!error.empty()) return Error{error};
   for (const auto& g : result.games) {
+    if (g.void_game) {
+      ++result.voids;
+      continue;
+    }
     const double s = g.a_score();
     if (s == 1.0)
       ++result.wins;
@@ -95,11 +100,41 @@ Result<MatchResult> run_arena_games(const MatchConfig& c,
       c, [&](int index) { return play_arena_game(c, index); }, on_game);
 }
 
+// Every game's opening against each external engine in the seat it plays there: refused
+// here, before any game, rather than played in another position than the referee's.
+Status check_engine_openings(const MatchConfig& c) {
+  if (c.openings.empty() && c.random_opening_plies <= 0) return Status::Ok();
+  for (int i = 0; i < c.games; ++i) {
+    std::vector<std::string> opening;
+    if (!c.openings.empty()) {
+      opening = c.openings[static_cast<std::size_t>(i / 2) % c.openings.size()];
+    } else {
+      auto random = random_opening(c, i);
+      if (!random) return Error{random.message()};
+      opening = std::move(random).value();
+    }
+    const Seat a_seat = i % 2 == 0 ? 0 : 1;
+    for (const bool is_a : {true, false}) {
+      const std::string& spec = is_a ? c.first : c.second;
+      if (!is_external_spec(spec)) continue;
+      auto engine = parse_external_spec(spec, c.game);
+      if (!engine) return Error{engine.message()};
+      const Seat seat = is_a ? a_seat : 1 - a_seat;
+      if (auto st = check_protocol_opening(engine->protocol, c.game, c.rules, opening, seat); !st)
+        return fail(std::string(is_a ? "A" : "B") + " in game " + std::to_string(i + 1) + " (" +
+                    (c.openings.empty() ? "--random-opening" : "--openings") +
+                    "): " + st.message());
+    }
+  }
+  return Status::Ok();
+}
+
 }  // namespace
 
 Status validate(const MatchConfig& c) {
   if (c.games < 1) return fail("--games must be at least 1");
   if (c.concurrency < 1) return fail("--concurrency must be at least 1");
+  if (c.startup_ms < 1) return fail("--startup-ms must be at least 1");
   if (!find_game(c.game))
     return fail("unknown game '" + c.game + "' (junqi, gomoku, dots, surakarta)");
   for (const auto* spec : {&c.first, &c.second}) {
@@ -113,7 +148,7 @@ Status validate(const MatchConfig& c) {
       return fail("--openings: line " + std::to_string(i + 1) + ": " + st.message());
   if (auto st = bots::check_opening_decider(c.opening_decider); !st)
     return fail("--opening-decider: " + st.message());
-  return Status::Ok();
+  return check_engine_openings(c);
 }
 
 bool uses_external_engine(const MatchConfig& c) {

@@ -34,6 +34,7 @@ struct MatchConfig {
   int concurrency = 1;
   int max_plies = 5000;        // a game still running after this many actions is aborted (a draw)
   std::string engine_log_dir;  // external engines: a transcript per game and engine here
+  int startup_ms = 10000;      // external engines: to start and greet (off the clock)
   // piskvork brains under the ccgc opening: who decides what the protocol cannot ask
   // (BridgeOptions::opening_decider: "brain", "engine:SPEC"; "" = the strong engine).
   std::string opening_decider;
@@ -59,8 +60,11 @@ struct GameRecord {
   std::vector<std::string> moves;  // every action in notation, in order
   std::vector<Seat> movers;
   std::vector<std::string> comments;  // the movers' notes ("" for none), one per action
-  std::int64_t a_ms = 0, b_ms = 0;  // thinking time used
-  std::string note;                 // the reason for an illegal move or a failed engine
+  std::int64_t a_ms = 0, b_ms = 0;    // thinking time used
+  std::string note;                   // the reason for an illegal move or a failed engine
+  // Void: a bridge could not play the game (it could not tell its engine what happened); no
+  // result, left out of the score.
+  bool void_game = false;
   // From A's point of view: 1 win, 0.5 draw, 0 loss.
   double a_score() const;
 };
@@ -70,10 +74,12 @@ struct MatchResult {
   int a_time_forfeits = 0, b_time_forfeits = 0;
   int a_illegal = 0, b_illegal = 0;
   int a_failures = 0, b_failures = 0;  // games lost by disconnect forfeit (the engine failed)
-  std::vector<GameRecord> games;       // by index
+  int voids = 0;  // games a bridge could not play (GameRecord::void_game): not scored
+  std::vector<GameRecord> games;  // by index
 };
 
-// Checks the config (game, external engine specs and programs) before anything is played.
+// Checks the config (game, external engine specs and programs, and that every game's opening
+// can be told to each external engine in the seat it plays) before anything is played.
 Status validate(const MatchConfig& config);
 // Plays the match; `on_game` (optional) is called once per finished game, in
 // completion order, from one thread at a time.

@@ -74,6 +74,12 @@ int main(int argc, char** argv) {
   app.add_option("--engine-log", c.engine_log_dir,
                  "external engines: write each one's protocol transcript per game into this "
                  "directory, as game-N-A.txt / game-N-B.txt");
+  app.add_option("--startup-ms", c.startup_ms,
+                 "external engines: the limit to start and answer the greeting, off the clock")
+      ->capture_default_str();
+  app.add_option("--grace-ms", c.grace_ms,
+                 "the referee's grace: a limit falls only this far past it")
+      ->capture_default_str();
   app.add_flag("--quiet", quiet, "no line per game");
   CLI11_PARSE(app, argc, argv);
   if (!openings_path.empty()) {
@@ -119,7 +125,8 @@ int main(int argc, char** argv) {
     if (!quiet)
       std::printf("game %d: A (%s) as seat %d: %s (%s, %zu actions%s)\n", g.index + 1,
                   c.first.c_str(), g.a_seat,
-                  g.a_score() == 1.0   ? "A wins"
+                  g.void_game          ? "void"
+                  : g.a_score() == 1.0 ? "A wins"
                   : g.a_score() == 0.0 ? "B wins"
                                        : "draw",
                   std::string(boyi::ending_name(g.outcome.ending)).c_str(), g.moves.size(),
@@ -145,5 +152,7 @@ int main(int argc, char** argv) {
               r.b_time_forfeits, r.a_illegal, r.b_illegal);
   std::printf("engine failures (lost by disconnect forfeit): A %d, B %d\n", r.a_failures,
               r.b_failures);
+  if (r.voids > 0)
+    std::printf("void games (a bridge could not play them; not scored): %d\n", r.voids);
   return 0;
 }

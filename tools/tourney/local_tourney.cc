@@ -9,6 +9,7 @@
 
 #include "bots/client/bot.h"
 #include "engine/games.h"
+#include "engine/protocol_openings.h"
 #include "referee/presets.h"
 #include "server/accounts/accounts.h"
 #include "server/app/server_app.h"
@@ -81,12 +82,35 @@ std::string tournament_game(const TourneyOptions& o) {
   return preset ? std::string(preset->game) : std::string();
 }
 
-Result<bots::SeatPlayerFactory> factory_for(const EngineEntry& e, const std::string& game,
-                                            std::uint64_t seed,
-                                            const std::string& opening_decider) {
+// The rules text the tournament is played under: --rules, else the preset's.
+std::string tournament_rules(const TourneyOptions& o) {
+  if (!o.rules.empty() || o.preset.empty()) return o.rules;
+  const referee::Preset* preset = referee::find_preset(o.preset);
+  return preset ? std::string(preset->rules_text) : std::string();
+}
+
+// Each opening of the suite reaches every external engine from both seats: refused here,
+// before any game, where its protocol cannot say it (engine/protocol_openings.h).
+Status check_engine_openings(const TourneyOptions& o) {
+  const std::string game = tournament_game(o), rules = tournament_rules(o);
+  for (const auto& e : o.engines) {
+    bool serves = false;
+    visit_game(game, [&]<Game G>() { serves = engine_protocol<G>() == e.protocol; });
+    if (!e.external() || !serves) continue;
+    if (auto st = check_protocol_suite(e.protocol, game, rules, o.settings.openings); !st)
+      return fail("engine " + e.name + " (--openings): " + st.message());
+  }
+  return Status::Ok();
+}
+
+Result<bots::PlayerFactory> factory_for(const EngineEntry& e, const std::string& game,
+                                        std::uint64_t seed, const TourneyOptions& o) {
   bots::PlayerChoice choice;
   choice.seed = seed;
-  choice.opening_decider = opening_decider;
+  choice.opening_decider = o.opening_decider;
+  choice.engine_startup_ms = o.startup_ms;
+  // As many engines kept started as games it plays at once.
+  choice.warm_engines = std::max(1, o.settings.entrant_games_at_once);
   if (e.external()) {
     if (!bots::bridges_available()) return fail("this build cannot bridge external engines");
     choice.engine_command = e.command;
@@ -134,12 +158,20 @@ Result<int> run_local_tourney(const TourneyOptions& o, std::ostream& out) {
   TempDir temp;
   const std::filesystem::path data = o.data_dir.empty() ? temp.path() / "data" : o.data_dir;
   if (o.data_dir.empty() && temp.path().empty()) return fail("cannot make a temporary folder");
-  std::vector<bots::SeatPlayerFactory> factories;
+  if (auto st = check_engine_openings(o); !st) return Error{st.message()};
+  std::vector<bots::PlayerFactory> factories;
   for (std::size_t i = 0; i < o.engines.size(); ++i) {
-    auto f = factory_for(o.engines[i], tournament_game(o), o.seed * 1000 + i, o.opening_decider);
+    auto f = factory_for(o.engines[i], tournament_game(o), o.seed * 1000 + i, o);
     if (!f) return Error{f.message()};
     factories.push_back(std::move(f).value());
   }
+  // Every external engine has started and answered its greeting before any game: start-up
+  // is nobody's thinking time (the next game's engine starts while a game is played).
+  for (std::size_t i = 0; i < o.engines.size(); ++i)
+    if (auto ready = factories[i].engine_ready(std::chrono::milliseconds(o.startup_ms) +
+                                               std::chrono::seconds(1));
+        !ready)
+      return Error{"engine " + o.engines[i].name + " did not start: " + ready.message()};
   auto prepared = prepare(data, o);
   if (!prepared) return Error{prepared.message()};
 
@@ -166,8 +198,9 @@ Result<int> run_local_tourney(const TourneyOptions& o, std::ostream& out) {
     bo.token = prepared->tokens[i];
     bo.client_name = "boyi-tourney " + o.engines[i].name;
     bo.accept_challenges = false;
+    bo.engine_protocol = o.engines[i].protocol;
     bots.push_back(std::make_unique<bots::Bot>(bo));
-    threads.emplace_back([bot = bots.back().get(), f = factories[i]] { (void)bot->run(f); });
+    threads.emplace_back([bot = bots.back().get(), f = factories[i].make] { (void)bot->run(f); });
   }
   const auto stop_all = [&] {
     for (auto& b : bots) b->stop(bots::StopMode::now);
@@ -197,6 +230,12 @@ Result<int> run_local_tourney(const TourneyOptions& o, std::ostream& out) {
   }
   out << "tournament " << id << ": " << o.engines.size() << " engines, "
       << tournament::format_name(o.settings.format) << ", server on 127.0.0.1:" << port << "\n";
+  bool external = false;
+  for (const auto& e : o.engines) external = external || e.external();
+  if (external)
+    out << "external engines: start-up limit " << o.startup_ms
+        << " ms, off the clock (each started and greeted before its game); only the server's "
+           "clock decides a loss on time\n";
 
   // Follow the games until the end.
   std::map<storage::Id, bool> reported;

@@ -43,6 +43,8 @@ struct TourneyOptions {
   // piskvork brains under the ccgc opening: who decides what the protocol cannot ask
   // (BridgeOptions::opening_decider).
   std::string opening_decider;
+  // External engines: the limit to start and answer the greeting, off the clock.
+  int startup_ms = 10000;
   bool quiet = false;           // no line per game
   std::int64_t timeout_ms = 0;  // give up after this long (0: never)
 };

@@ -64,9 +64,15 @@ int main(int argc, char** argv) {
   app.add_option("--openings", openings,
                  "an opening suite file (one opening a line, the actions in the game's notation): "
                  "the k-th game of two engines starts from line k/2, so each opening is played "
-                 "with each engine on each side");
+                 "with each engine on each side. External engines get it only where their "
+                 "protocol can say it (piskvork any, as BOARD; sau only the opponent's moves, so "
+                 "none with both seats; junqi-ccgc none): otherwise refused before any game");
   app.add_option("--opening-decider", o.opening_decider,
                  "piskvork brains under the ccgc opening: 'engine:SPEC' or 'brain' (boyi-bot's)");
+  app.add_option("--startup-ms", o.startup_ms,
+                 "external engines: the limit to start and answer the greeting; each engine is "
+                 "started before its game, off the clock")
+      ->capture_default_str();
   app.add_option("--timeout-ms", o.timeout_ms, "give up after this long (0: never)");
   app.add_flag("--quiet", o.quiet, "no line per game");
   bool verbose = false;

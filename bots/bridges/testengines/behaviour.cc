@@ -44,6 +44,7 @@ Behave behave_from(std::string_view s) {
 
 Behave g_behave = Behave::kGood;  // for say()
 int g_slow_ms = 0;
+int g_start_ms = 0;
 bool g_said = false;
 
 // Holds `mb` MiB, touched so they are resident.
@@ -74,11 +75,20 @@ Options parse_options(int argc, char** argv) {
       o.game = value;
     else if (key == "--hog-mb")
       o.hog_mb = std::atoi(value.c_str());
+    else if (key == "--start-ms")
+      o.start_ms = std::atoi(value.c_str());
+    else if (key == "--think-ms")
+      o.think_ms = std::atoi(value.c_str());
+    else if (key == "--think-moves")
+      o.think_moves = std::atoi(value.c_str());
+    else if (key == "--record")
+      o.record = value;
     else
       usage("unknown option " + std::string(key));
   }
   g_behave = o.behave;
   g_slow_ms = o.slow_ms;
+  g_start_ms = o.start_ms;
   if (o.behave == Behave::kHog) hog(o.hog_mb);
   if (o.behave == Behave::kUnflushed) {
     // As a program using printf and scanf: nothing flushes stdout but a full buffer or
@@ -94,6 +104,8 @@ Options parse_options(int argc, char** argv) {
 }
 
 Act act(const Options& o, int n, bool retry) {
+  if (o.think_ms > 0 && (o.think_moves == 0 || n <= o.think_moves))
+    std::this_thread::sleep_for(std::chrono::milliseconds(o.think_ms));
   if (n < o.at) return Act::kPlay;
   switch (o.behave) {
     case Behave::kGood:
@@ -130,6 +142,7 @@ Act act(const Options& o, int n, bool retry) {
 void say(const std::string& given) {
   if (g_behave == Behave::kSlowStart && !g_said)
     std::this_thread::sleep_for(std::chrono::milliseconds(g_slow_ms));
+  if (g_start_ms > 0 && !g_said) std::this_thread::sleep_for(std::chrono::milliseconds(g_start_ms));
   g_said = true;
   std::string line = given;
   if (g_behave == Behave::kLooseForm) {
@@ -142,6 +155,12 @@ void say(const std::string& given) {
   line += '\n';
   std::fwrite(line.data(), 1, line.size(), stdout);
   if (g_behave != Behave::kUnflushed) std::fflush(stdout);
+}
+
+void write_record(const Options& options, const std::vector<std::string>& lines) {
+  if (options.record.empty()) return;
+  std::ofstream f(options.record, std::ios::trunc);
+  for (const auto& line : lines) f << line << "\n";
 }
 
 bool leaves_on_goodbye(const Options& options) {

@@ -6,6 +6,13 @@
 //   --seed S        its random choices
 //   --pidfile PATH  where it writes its process id (tests check it was reaped)
 //   --game G        sau only: dots or surakarta
+//   --start-ms MS   whatever the behaviour, wait this long before its first line (a slow start:
+//                   tables or a network loaded)
+//   --think-ms MS   whatever the behaviour, think this long before each answer (near a limit),
+//   --think-moves N of its first N moves (0, the default: every move)
+//   --record PATH   sau and piskvork: keep the game as the engine believes it there, one action
+//                   a line ("SEAT ACTION" in the game's notation; piskvork: the stones, "x,y,SEAT")
+//                   rewritten at every change, so a test compares it with the referee's
 // Every engine plays legal moves from the protocol lines until its behaviour
 // says otherwise: crash aborts, hang sleeps forever, garbage prints a line that
 // is no move, illegal prints a well-formed illegal move (every time from move N),
@@ -22,6 +29,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace boyi::testengine {
 
@@ -52,6 +60,10 @@ struct Options {
   std::string pidfile;
   std::string game;
   int hog_mb = 96;
+  int start_ms = 0;
+  int think_ms = 0;
+  int think_moves = 0;
+  std::string record;
 };
 
 // Reads the options (exits with status 2 and a message on a bad command line).
@@ -67,6 +79,9 @@ Act act(const Options& options, int n, bool retry = false);
 // Sends one line to stdout and flushes it (as the behaviour says: see crlf, unflushed,
 // loose-form, slow-start).
 void say(const std::string& line);
+
+// Rewrites options.record (if set) with `lines`, one a line.
+void write_record(const Options& options, const std::vector<std::string>& lines);
 
 // Whether the engine leaves on the protocol's goodbye (END, quit): not under no-exit.
 bool leaves_on_goodbye(const Options& options);

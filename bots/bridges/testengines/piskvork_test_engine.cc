@@ -54,6 +54,11 @@ int main(int argc, char** argv) {
   gomoku::State state(rules);
   int moves = 0;
   gomoku::Point last = gomoku::kNoPoint;
+  std::vector<std::string> believed;  // "H8 own" / "H9 other": the stones as it knows them
+  auto keep = [&](gomoku::Point p, bool own) {
+    believed.push_back(gomoku::format_point(p) + (own ? " own" : " other"));
+    testengine::write_record(options, believed);
+  };
 
   auto play = [&]() {
     const Act what = testengine::act(options, ++moves);
@@ -72,6 +77,7 @@ int main(int argc, char** argv) {
     if (p == gomoku::kNoPoint) return say("ERROR no empty point");
     (void)state.apply_checked(state.to_move(), gomoku::Move::place(p));
     last = p;
+    keep(p, true);
     say(piskvork_lines::format_point(p));
   };
 
@@ -94,6 +100,7 @@ int main(int argc, char** argv) {
       say("name=\"test-piskvork\", version=\"1.0\", author=\"boyi\", country=\"CN\"");
     } else if (line == "BEGIN") {
       state = gomoku::State(rules);
+      believed.clear();
       play();
     } else if (line.rfind("TURN ", 0) == 0) {
       auto p = piskvork_lines::parse_point(line.substr(5));
@@ -102,6 +109,7 @@ int main(int argc, char** argv) {
         continue;
       }
       last = *p;
+      keep(*p, false);
       play();
     } else if (line == "BOARD") {
       // x,y,f lines until DONE: rebuild the position, the side to move from the counts.
@@ -130,6 +138,8 @@ int main(int argc, char** argv) {
         continue;
       }
       state = *position;
+      believed.clear();
+      for (const auto& [p, who] : stones) keep(p, who == 1);
       last = stones.empty() ? gomoku::kNoPoint : stones.back().first;
       play();
     } else if (line == "SWAP2BOARD" && options.behave == testengine::Behave::kNoisy) {

@@ -5,6 +5,7 @@
 #include <iostream>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "base/rng.h"
 #include "bots/bridges/bridge_player.h"
@@ -46,7 +47,8 @@ int main(int argc, char** argv) {
   Seat seat = 0;
   int moves = 0;
   bool retry = false;
-  std::string last_said;  // our last move line (repeat-after-error says it again)
+  std::string last_said;            // our last move line (repeat-after-error says it again)
+  std::vector<std::string> played;  // "SEAT ACTION", as this engine believes the game went
 
   auto answer = [&]() {
     before_mine = game->clone();
@@ -54,6 +56,8 @@ int main(int argc, char** argv) {
     if (what == Act::kGarbage) return say("I like boxes");
     if (what == Act::kIllegal) return say(options.game == "dots" ? "move 2 AAA AAA" : "move AAAA");
     const std::string action = random_action(*game, seat, rng);
+    played.push_back(std::to_string(seat) + " " + action);
+    testengine::write_record(options, played);
     auto line = sau_lines::format_move(options.game, action);
     last_said = line ? *line : "move";
     say(last_said);
@@ -67,6 +71,7 @@ int main(int argc, char** argv) {
       say("name test-sau");
     } else if (line == "new black" || line == "new white") {
       game = std::move(create_game(options.game, "")).value();
+      played.clear();
       seat = line == "new black" ? 0 : 1;
       moves = 0;
       retry = false;
@@ -77,6 +82,8 @@ int main(int argc, char** argv) {
         std::cerr << "test-sau: cannot follow " << line << "\n";
         continue;
       }
+      played.push_back(std::to_string(1 - seat) + " " + *notation);
+      testengine::write_record(options, played);
       retry = false;
       answer();
     } else if (line == "error" && game && before_mine) {
@@ -85,6 +92,7 @@ int main(int argc, char** argv) {
         continue;
       }
       game = before_mine->clone();
+      if (!played.empty()) played.pop_back();
       retry = true;
       answer();
     } else if (line == "quit" && testengine::leaves_on_goodbye(options)) {

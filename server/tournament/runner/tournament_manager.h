@@ -85,8 +85,10 @@ class TournamentManager : public std::enable_shared_from_this<TournamentManager>
   void list(const Peer& peer, std::uint64_t request_id, bool include_finished);
   void subscribe(const Peer& peer, std::uint64_t request_id, const std::string& tournament_id);
   void unsubscribe(const Peer& peer, std::uint64_t request_id, const std::string& tournament_id);
+  // `engine_protocol`: a bot's bridged engine's protocol ("" none), refused a suite it
+  // cannot be told.
   void join(const Peer& peer, std::uint64_t request_id, const UserInfo& user,
-            const std::string& tournament_id);
+            const std::string& tournament_id, const std::string& engine_protocol);
   // An admin's announcement (AnnounceTournament): stored as a tournament event, audited,
   // pushed to the subscribers with the standings.
   void announce(const Peer& peer, std::uint64_t request_id, const UserInfo& admin,
@@ -153,7 +155,7 @@ class TournamentManager : public std::enable_shared_from_this<TournamentManager>
   boost::asio::steady_timer poll_timer_;
   bool stopped_ = false;  // strand only
 
-  mutable std::mutex mu_;             // house_, subscribers_, signatures_
+  mutable std::mutex mu_;                     // house_, subscribers_, signatures_
   std::map<storage::Id, HouseChoice> house_;  // house entrant account -> how it plays
   std::map<storage::Id, std::vector<Peer>> subscribers_;
   std::map<storage::Id, std::string> signatures_;  // what subscribers were last told

@@ -1,9 +1,12 @@
 // TournamentManager: the protocol's tournament requests (list, subscribe, unsubscribe, join)
 // and the TournamentStandings pushes to subscribers.
-#include <boost/asio/post.hpp>
 #include <algorithm>
+#include <boost/asio/post.hpp>
 #include <cmath>
 
+#include "engine/games.h"
+#include "engine/protocol_openings.h"
+#include "referee/presets.h"
 #include "server/storage/rating_store.h"
 #include "server/tournament/ops/report.h"
 #include "server/tournament/plan.h"
@@ -27,6 +30,23 @@ Result<LoadedTournament> load_named(storage::TournamentStore& store,
                                     const std::optional<storage::Id>& id) {
   if (!id) return Error{"bad id"};
   return tournament::load_tournament(store, *id);
+}
+
+// An entrant whose bot bridges an engine of `protocol` ("" for none) can be told every
+// opening of the tournament's suite from both seats, or why not (engine/protocol_openings.h).
+Status engine_takes_openings(const LoadedTournament& t, const std::string& protocol) {
+  if (protocol.empty() || t.settings.openings.empty()) return Status::Ok();
+  std::string game = t.row.game, rules = t.row.rules;
+  if (const referee::Preset* preset = referee::find_preset(t.row.preset)) {
+    if (game.empty()) game = std::string(preset->game);
+    if (rules.empty()) rules = std::string(preset->rules_text);
+  }
+  bool serves = false;
+  visit_game(game, [&]<Game G>() { serves = engine_protocol<G>() == protocol; });
+  if (!serves) return Status::Ok();  // the bot plays this game with a built-in engine
+  if (auto s = check_protocol_suite(protocol, game, rules, t.settings.openings); !s)
+    return fail("its opening suite cannot be played by an engine of that protocol: " + s.message());
+  return Status::Ok();
 }
 
 // The fingerprint of what subscribers see: a push goes out when it changes.
@@ -193,8 +213,9 @@ void TournamentManager::push_if_changed(const LoadedTournament& t,
     auto it = subscribers_.find(t.row.id);
     if (it == subscribers_.end() || it->second.empty()) return;
     // A new announcement is a change too.
-  const auto said = announcements(t.row.id);
-  const std::string sig = signature(t) + "/" + (said.empty() ? "0" : std::to_string(said.back().id));
+    const auto said = announcements(t.row.id);
+    const std::string sig =
+        signature(t) + "/" + (said.empty() ? "0" : std::to_string(said.back().id));
     if (signatures_[t.row.id] == sig) return;
     signatures_[t.row.id] = sig;
     peers = it->second;
@@ -270,34 +291,38 @@ void TournamentManager::unsubscribe(const Peer& peer, std::uint64_t request_id,
 }
 
 void TournamentManager::join(const Peer& peer, std::uint64_t request_id, const UserInfo& user,
-                             const std::string& tournament_id) {
-  asio::post(strand_, [self = shared_from_this(), peer, request_id, user, tournament_id] {
-    const auto id = parse_id(tournament_id);
-    auto t = load_named(self->store_, id);
-    if (!t)
-      return self->error(peer, request_id, v1::ERROR_CODE_NOT_FOUND,
-                         "no tournament " + tournament_id);
-    if (user.role == v1::ROLE_GUEST || user.role == v1::ROLE_HOUSE_BOT)
-      return self->error(peer, request_id, v1::ERROR_CODE_FORBIDDEN,
-                         "guests cannot enter tournaments: sign in with an account");
-    if (t->row.status != storage::TournamentStatus::kCreated)
-      return self->error(peer, request_id, v1::ERROR_CODE_FORBIDDEN,
-                         "tournament " + tournament_id + " has started: entrants join before");
-    if (!t->settings.open)
-      return self->error(peer, request_id, v1::ERROR_CODE_FORBIDDEN,
-                         "tournament " + tournament_id + " is by invitation: ask an admin");
-    if (static_cast<int>(t->entrants.size()) >= tournament::kMaxEntrants)
-      return self->error(peer, request_id, v1::ERROR_CODE_CONFLICT, "the tournament is full");
-    if (auto s = self->store_.add_entrant(*id, {user.id, std::nullopt}, user.id); !s)
-      return self->error(peer, request_id, v1::ERROR_CODE_CONFLICT, s.message());
-    self->app_.log.info("tournament_joined", {{"tournament", *id}, {"user", user.username}});
-    v1::ServerMessage m;
-    m.set_request_id(request_id);
-    m.mutable_ack();
-    self->send(peer, std::move(m));
-    if (auto again = tournament::load_tournament(self->store_, *id); again)
-      self->push_if_changed(*again, std::nullopt);
-  });
+                             const std::string& tournament_id, const std::string& engine_protocol) {
+  asio::post(
+      strand_, [self = shared_from_this(), peer, request_id, user, tournament_id, engine_protocol] {
+        const auto id = parse_id(tournament_id);
+        auto t = load_named(self->store_, id);
+        if (!t)
+          return self->error(peer, request_id, v1::ERROR_CODE_NOT_FOUND,
+                             "no tournament " + tournament_id);
+        if (user.role == v1::ROLE_GUEST || user.role == v1::ROLE_HOUSE_BOT)
+          return self->error(peer, request_id, v1::ERROR_CODE_FORBIDDEN,
+                             "guests cannot enter tournaments: sign in with an account");
+        if (t->row.status != storage::TournamentStatus::kCreated)
+          return self->error(peer, request_id, v1::ERROR_CODE_FORBIDDEN,
+                             "tournament " + tournament_id + " has started: entrants join before");
+        if (!t->settings.open)
+          return self->error(peer, request_id, v1::ERROR_CODE_FORBIDDEN,
+                             "tournament " + tournament_id + " is by invitation: ask an admin");
+        if (static_cast<int>(t->entrants.size()) >= tournament::kMaxEntrants)
+          return self->error(peer, request_id, v1::ERROR_CODE_CONFLICT, "the tournament is full");
+        if (auto s = engine_takes_openings(*t, engine_protocol); !s)
+          return self->error(peer, request_id, v1::ERROR_CODE_NOT_ALLOWED,
+                             "tournament " + tournament_id + ": " + s.message());
+        if (auto s = self->store_.add_entrant(*id, {user.id, std::nullopt}, user.id); !s)
+          return self->error(peer, request_id, v1::ERROR_CODE_CONFLICT, s.message());
+        self->app_.log.info("tournament_joined", {{"tournament", *id}, {"user", user.username}});
+        v1::ServerMessage m;
+        m.set_request_id(request_id);
+        m.mutable_ack();
+        self->send(peer, std::move(m));
+        if (auto again = tournament::load_tournament(self->store_, *id); again)
+          self->push_if_changed(*again, std::nullopt);
+      });
 }
 
 void TournamentManager::add_routes(RequestRoutes& routes) {
@@ -314,7 +339,8 @@ void TournamentManager::add_routes(RequestRoutes& routes) {
       case C::kUnsubscribeTournament:
         return self->unsubscribe(r.peer(), r.id(), m.unsubscribe_tournament().tournament_id());
       case C::kJoinTournament:
-        return self->join(r.peer(), r.id(), r.user(), m.join_tournament().tournament_id());
+        return self->join(r.peer(), r.id(), r.user(), m.join_tournament().tournament_id(),
+                          m.join_tournament().engine_protocol());
       case C::kAnnounceTournament:
         return self->announce(r.peer(), r.id(), r.user(), m.announce_tournament().tournament_id(),
                               m.announce_tournament().text());
