@@ -125,6 +125,9 @@ class MatchSession : public std::enable_shared_from_this<MatchSession> {
   std::uint64_t resign_request_ = 0;
   Seat seat_ = kPublic;
   std::uint32_t last_seq_ = 0;
+  // MatchStarted.last_seq: the events already played when the match was announced (an
+  // opening); nothing is chosen on the initial view before they are heard.
+  std::uint32_t started_last_seq_ = 0;
   int to_move_ = -1;
   std::optional<v1::GameView> view_;
   std::uint32_t view_seq_ = 0;

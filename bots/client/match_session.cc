@@ -71,6 +71,7 @@ void MatchSession::on_started(const v1::MatchStarted& started) {
                    started.players_size() == 2 ? started.players(1 - seat_).name() : "?");
     }
   }
+  started_last_seq_ = std::max(started_last_seq_, started.last_seq());
   with_player([started](SeatPlayer& p) { return p.start(started); }, "start");
   if (fresh && last_seq_ == 0) {
     view_ = started.view();
@@ -352,6 +353,7 @@ void MatchSession::send_resign() {
 void MatchSession::maybe_act() {
   if (resigning_) return send_resign();
   if (ended_ || !box_ || syncing_ || thinking_ || move_request_ != 0 || !bot_.signed_in()) return;
+  if (last_seq_ < started_last_seq_) return;  // the opening's events are on their way
   if (!view_ || view_seq_ != last_seq_) {
     // An event without the view: ask for it when the seat may be the one to act.
     if ((to_move_ == seat_ || to_move_ == -1) && view_requested_for_ != last_seq_) {

@@ -58,8 +58,8 @@ WireMatch::ActionForms WireMatch::forms_after(const WireGame& game, WireAction w
 
 Result<std::unique_ptr<WireMatch>> WireMatch::create(referee::MatchConfig config,
                                                      MatchHeader header,
-                                                     referee::MatchJournal& journal,
-                                                     TimePoint now, const Sealing& sealing) {
+                                                     referee::MatchJournal& journal, TimePoint now,
+                                                     const Sealing& sealing) {
   auto r = referee::Referee::create(std::move(config), journal, now, wire_factory);
   if (!r) return Error{r.message()};
   std::unique_ptr<WireMatch> m(new WireMatch(std::move(header), std::move(r).value()));
@@ -72,8 +72,8 @@ Result<std::unique_ptr<WireMatch>> WireMatch::create(referee::MatchConfig config
 Result<std::unique_ptr<WireMatch>> WireMatch::resume(referee::MatchConfig config,
                                                      MatchHeader header,
                                                      std::span<const referee::JournalEntry> entries,
-                                                     referee::MatchJournal& journal,
-                                                     TimePoint now, const Sealing& sealing) {
+                                                     referee::MatchJournal& journal, TimePoint now,
+                                                     const Sealing& sealing) {
   // Each action's wire forms come from replaying the journal through a fresh game: they
   // only re-render past events; the referee's own game stays the one true state.
   auto replay = create_wire_game(config.game, config.rules_text);
@@ -95,7 +95,8 @@ Result<std::unique_ptr<WireMatch>> WireMatch::resume(referee::MatchConfig config
     } else if (e.kind == referee::EntryKind::kTakeback) {
       // The referee checks the count; here it only has to fit.
       const std::size_t count = static_cast<std::size_t>(std::max(0, std::atoi(e.text.c_str())));
-      if (count < 1 || count > standing.size()) return Error{"takeback " + e.text + " does not fit"};
+      if (count < 1 || count > standing.size())
+        return Error{"takeback " + e.text + " does not fit"};
       standing.resize(standing.size() - count);
       seqs.resize(standing.size());
       auto fresh = create_wire_game(config.game, config.rules_text);
@@ -141,8 +142,8 @@ void WireMatch::seal(std::uint64_t seq, Seat seat, std::int64_t elapsed_ms,
   const auto it = forms_.find(seq);
   if (it == forms_.end()) return;
   const std::string& own = client_commitments_[static_cast<std::size_t>(seat)];
-  auto sealed = transcript_->add_action(wire_seq(seq), seat, it->second.wire, elapsed_ms,
-                                        clock_ms, own);
+  auto sealed =
+      transcript_->add_action(wire_seq(seq), seat, it->second.wire, elapsed_ms, clock_ms, own);
   if (!sealed) return;  // not a 军棋 action: the engine and the transcript disagree on nothing else
   v1::FairnessSeal& s = it->second.seal;
   s.set_chain(sealed->chain);
@@ -183,7 +184,8 @@ Status WireMatch::check_commitment(Seat seat, std::string_view text, std::string
   const std::string& own = client_commitments_[static_cast<std::size_t>(seat)];
   const bool deploying = transcript_ && !has_deployed(game_seen_by(seat), seat);
   if (own.empty() || !deploying) {
-    if (!salt.empty()) return fail("a commitment salt goes only with the deployment you committed to");
+    if (!salt.empty())
+      return fail("a commitment salt goes only with the deployment you committed to");
     return Status::Ok();
   }
   if (salt.empty()) return fail("you committed to your deployment: send its salt with it");
@@ -355,6 +357,7 @@ v1::MatchStarted WireMatch::started(Seat recipient, TimePoint now) const {
   m.set_draw_offers(c.draw_offers && info && info->can_be_drawn);
   m.set_takebacks(c.takebacks && info && !info->hidden_information);
   if (key_) m.set_fairness_key(key_->public_hex());
+  m.set_last_seq(wire_seq(referee_->visible_seq(recipient)));
   return m;
 }
 
@@ -387,8 +390,7 @@ std::optional<v1::ServerMessage> WireMatch::message(Seat recipient,
   ev->set_rendering(e.text);
   for (const auto& ge : a.wire.events[vi]) *ev->add_events() = ge;
   ev->set_move_time_ms(wire_ms(e.elapsed_ms));
-  *ev->mutable_clocks() =
-      clocks_of(e.clock_ms, a.running, a.move_limit_ms);
+  *ev->mutable_clocks() = clocks_of(e.clock_ms, a.running, a.move_limit_ms);
   ev->set_to_move(a.to_move);
   if (e.kind == referee::EventKind::kTakeback)
     ev->set_takes_back(static_cast<std::uint32_t>(std::max(e.taken_back, 0)));
@@ -413,7 +415,7 @@ v1::MatchProposals WireMatch::proposals() const {
   const auto wire = [](const referee::Proposal& p) {
     v1::Proposal w;
     w.set_kind(p.kind == referee::ProposalKind::kDraw ? v1::PROPOSAL_KIND_DRAW
-                                                       : v1::PROPOSAL_KIND_TAKEBACK);
+                                                      : v1::PROPOSAL_KIND_TAKEBACK);
     w.set_from(p.from);
     switch (p.state) {
       case referee::ProposalState::kOpen:
@@ -435,7 +437,8 @@ v1::MatchProposals WireMatch::proposals() const {
   v1::MatchProposals m;
   m.set_match_id(id());
   for (const auto& p : referee_->open_proposals()) *m.add_open() = wire(p);
-  if (const auto& closed = referee_->last_closed_proposal()) *m.mutable_last_closed() = wire(*closed);
+  if (const auto& closed = referee_->last_closed_proposal())
+    *m.mutable_last_closed() = wire(*closed);
   return m;
 }
 
@@ -474,7 +477,8 @@ std::optional<v1::MatchRecord> WireMatch::record() const {
     mv->set_actor(a.seat);
     mv->set_move(a.text);
     mv->set_move_time_ms(wire_ms(a.elapsed_ms));
-    *mv->mutable_clocks() = clocks_of(a.clock_ms, forms ? forms->running : std::array<bool, 2>{}, 0);
+    *mv->mutable_clocks() =
+        clocks_of(a.clock_ms, forms ? forms->running : std::array<bool, 2>{}, 0);
     if (forms) mv->set_rendering(forms->wire.applied.renderings[viewer_index(kPublic)]);
   }
   *r.mutable_outcome() = to_wire(rec->outcome);

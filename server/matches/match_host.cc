@@ -115,6 +115,18 @@ void MatchHost::start(std::array<std::vector<Peer>, 2> seats, std::vector<std::s
           h.seat_peers_[static_cast<std::size_t>(s)].empty())
         (void)h.match_->referee().on_disconnect(s, now);
     }
+    // The opening first, so that MatchStarted says how many of its events follow
+    // (MatchStarted.last_seq): no seat acts on the initial position meanwhile. Checked when
+    // the suite was accepted; a refusal here ends the match (aborted).
+    const Status opened =
+        h.match_->play_opening(opening, now, [&](Seat seat, const referee::SubmitResult& played) {
+          h.keep_comment(played.seq, seat, "from the opening suite");
+          ++h.opening_acted_[static_cast<std::size_t>(seat)];
+        });
+    if (!opened) {
+      (void)h.match_->referee().abort(opened.message(), Clock::now());
+      h.app_.log.error("match_opening_refused", {{"match", h.id()}, {"reason", opened.message()}});
+    }
     for (int s = 0; s < 2; ++s) {
       v1::ServerMessage m;
       *m.mutable_match_started() = h.started_for(s);
@@ -127,16 +139,6 @@ void MatchHost::start(std::array<std::vector<Peer>, 2> seats, std::vector<std::s
                                       {"preset", h.stored_.preset},
                                       {"seat0", h.players_[0].username},
                                       {"seat1", h.players_[1].username}});
-    // Checked when the suite was accepted; a refusal here ends the match (aborted).
-    const Status opened =
-        h.match_->play_opening(opening, now, [&](Seat seat, const referee::SubmitResult& played) {
-          h.keep_comment(played.seq, seat, "from the opening suite");
-          ++h.opening_acted_[static_cast<std::size_t>(seat)];
-        });
-    if (!opened) {
-      (void)h.match_->referee().abort(opened.message(), Clock::now());
-      h.app_.log.error("match_opening_refused", {{"match", h.id()}, {"reason", opened.message()}});
-    }
     if (done) done(Status::Ok());
     h.after_change();
   });
