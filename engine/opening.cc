@@ -40,4 +40,23 @@ Status check_opening(std::string_view game, std::string_view rules,
   return Status::Ok();
 }
 
+Result<std::vector<std::string>> random_opening(std::string_view game, std::string_view rules,
+                                                int plies, Rng& rng) {
+  auto g = create_game(game, rules);
+  if (!g) return Error{g.message()};
+  AnyGame& state = **g;
+  std::vector<std::string> out;
+  for (int i = 0; i < plies && !state.is_terminal(); ++i) {
+    Seat actor = kPublic;
+    for (Seat s = 0; s < 2 && actor == kPublic; ++s)
+      if (state.can_act(s)) actor = s;
+    if (actor == kPublic) break;
+    const std::string action = state.random_move(actor, rng);
+    if (action.empty() || !state.play(actor, action)) break;
+    out.push_back(action);
+  }
+  if (state.is_terminal() && !out.empty()) out.pop_back();
+  return out;
+}
+
 }  // namespace boyi

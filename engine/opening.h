@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "base/result.h"
+#include "base/rng.h"
 
 namespace boyi {
 
@@ -19,5 +20,11 @@ Result<std::vector<std::vector<std::string>>> read_opening_suite(const std::stri
 // still to play; the error names the first action that cannot.
 Status check_opening(std::string_view game, std::string_view rules,
                      const std::vector<std::string>& actions);
+
+// `plies` random legal actions from the start of `game` under `rules`, each by the first seat
+// that may act (fewer when the game ends: an opening leaves a game to play, so it stops one
+// action short of an ending).
+Result<std::vector<std::string>> random_opening(std::string_view game, std::string_view rules,
+                                                int plies, Rng& rng);
 
 }  // namespace boyi

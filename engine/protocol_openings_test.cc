@@ -3,22 +3,15 @@
 #include <gtest/gtest.h>
 
 #include "base/rng.h"
-#include "engine/registry.h"
+#include "engine/opening.h"
 
 namespace boyi {
 namespace {
 
-// The first `n` actions of a seeded random game of `game`, each by the seat that may act.
+// The first `n` actions of a seeded random game of `game`.
 std::vector<std::string> random_actions(std::string_view game, int n) {
-  auto g = std::move(create_game(game, "")).value();
   Rng rng(5);
-  std::vector<std::string> out;
-  for (int i = 0; i < n; ++i) {
-    const Seat actor = g->can_act(0) ? 0 : 1;
-    out.push_back(g->random_move(actor, rng));
-    EXPECT_TRUE(g->play(actor, out.back()).ok());
-  }
-  return out;
+  return std::move(random_opening(game, "", n, rng)).value();
 }
 
 TEST(ProtocolOpenings, NoOpeningFitsEveryProtocolAndSeat) {

@@ -19,7 +19,7 @@
 #include "bots/arena/random_seat_player.h"
 #include "bots/bridges/bridge_player.h"
 #include "bots/bridges/engine_start.h"
-#include "engine/registry.h"
+#include "engine/opening.h"
 
 namespace boyi::bots {
 namespace {
@@ -490,17 +490,10 @@ std::vector<std::string> referee_moves(const ArenaResult& r) {
   return out;
 }
 
-// The first `n` actions of a seeded random game, each by the seat that may act.
+// The first `n` actions of a seeded random game.
 std::vector<std::string> opening_of(const GameSetup& s, int n, std::uint64_t seed) {
-  auto g = std::move(create_game(s.game, s.rules)).value();
   Rng rng(seed);
-  std::vector<std::string> out;
-  for (int i = 0; i < n; ++i) {
-    const Seat actor = g->can_act(0) ? 0 : 1;
-    out.push_back(g->random_move(actor, rng));
-    EXPECT_TRUE(g->play(actor, out.back()).ok());
-  }
-  return out;
+  return std::move(random_opening(s.game, s.rules, n, rng)).value();
 }
 
 // An opening reaches the engine where its protocol can say it, and the engine then plays the

@@ -174,6 +174,16 @@ class BotBridge : public ::testing::Test {
   static bool two_entrants(const json& r) { return r["entrants"].size() == 2; }
   static bool finished(const json& r) { return r["tournament"]["status"] == "finished"; }
 
+  // Begins every pairing and waits until all are over: Ok, or what went wrong.
+  Status play_all(std::vector<Pairing>& pairings, Millis timeout) {
+    for (auto& p : pairings)
+      if (Status began = begin(p); !began) return Error{began.message() + log_of(server_.get())};
+    if (finish(pairings, timeout)) return {};
+    std::string contexts;
+    for (const auto& p : pairings) contexts += context(p);
+    return Error{"the tournaments did not finish in time" + contexts};
+  }
+
   std::string context(const Pairing& p) const {
     return "\n" + p.label + (p.bot ? p.bot->log_tail() : "") + log_of(server_.get());
   }
@@ -243,11 +253,8 @@ TEST_F(BotBridge, EachProtocolPlaysAFullGameAgainstABuiltInBot) {
   pairings.push_back(pairing("piskvork / gomoku renju-ccgc", "piskvork",
                              test_engine(BOYI_TEST_ENGINE_PISKVORK, "good", 6),
                              {{"preset", "renju-ccgc"}, {"time", timing(600'000, 0)}}, false));
-  for (auto& p : pairings) {
-    const Status began = begin(p);
-    ASSERT_TRUE(began.ok()) << began.message() << log_of(server_.get());
-  }
-  ASSERT_TRUE(finish(pairings, 90s)) << context(pairings[0]) << context(pairings[3]);
+  const Status played = play_all(pairings, 90s);
+  ASSERT_TRUE(played.ok()) << played.message();
   for (auto& p : pairings) {
     SCOPED_TRACE(p.label);
     const json& games = p.report["games"];
@@ -358,11 +365,8 @@ TEST_F(BotBridge, MisbehavingEnginesLoseEachGameAndTheBotPlaysOn) {
   // hangs, or a brain's garbage is skipped) loses on time, one that crashed resigns.
   const std::map<std::string, std::string> endings = {
       {"junqi-ccgc", "resignation"}, {"sau", "time_forfeit"}, {"piskvork", "time_forfeit"}};
-  for (auto& p : pairings) {
-    const Status began = begin(p);
-    ASSERT_TRUE(began.ok()) << began.message() << log_of(server_.get());
-  }
-  ASSERT_TRUE(finish(pairings, 90s)) << context(pairings[0]) << context(pairings[1]);
+  const Status played = play_all(pairings, 90s);
+  ASSERT_TRUE(played.ok()) << played.message();
   for (auto& p : pairings) {
     SCOPED_TRACE(p.label);
     const json& games = p.report["games"];
@@ -568,11 +572,8 @@ TEST_F(BotBridge, ASlowStartingEngineLosesNoTimeOnAnyPath) {
                 slow_engine(e, ++seed, tmp_.path() / "server-record.txt"),
                 {{"game", e.game}, {"rules", e.rules}, {"time", timing(600'000, 1000)}}, true, 2));
   }
-  for (auto& p : pairings) {
-    const Status began = begin(p);
-    ASSERT_TRUE(began.ok()) << began.message() << log_of(server_.get());
-  }
-  ASSERT_TRUE(finish(pairings, 120s)) << context(pairings[0]) << context(pairings[2]);
+  const Status played = play_all(pairings, 120s);
+  ASSERT_TRUE(played.ok()) << played.message();
   for (auto& p : pairings) {
     SCOPED_TRACE(p.label);
     for (const json& g : p.report["games"])

@@ -189,23 +189,9 @@ std::string game_log(const MatchConfig& c, const GameRecord& r) {
 }
 
 Result<std::vector<std::string>> random_opening(const MatchConfig& c, int index) {
-  auto game = create_game(c.game, c.rules);
-  if (!game) return Error{game.message()};
   // Both games of a pair (the engines on either side) start from the same actions.
   Rng rng(c.seed * 0xD1B54A32D192ED03ull + static_cast<std::uint64_t>(index / 2) + 1);
-  std::vector<std::string> out;
-  for (int i = 0; i < c.random_opening_plies && !(*game)->is_terminal(); ++i) {
-    Seat actor = kPublic;
-    for (Seat s = 0; s < 2 && actor == kPublic; ++s)
-      if ((*game)->can_act(s)) actor = s;
-    if (actor == kPublic) break;
-    const std::string action = (*game)->random_move(actor, rng);
-    if (action.empty() || !(*game)->play(actor, action)) break;
-    out.push_back(action);
-  }
-  // An opening that ends the game leaves nothing to play: stop one action short.
-  if ((*game)->is_terminal() && !out.empty()) out.pop_back();
-  return out;
+  return boyi::random_opening(c.game, c.rules, c.random_opening_plies, rng);
 }
 
 }  // namespace boyi::match
