@@ -154,45 +154,67 @@ class Match {
     // included) passes: a player still thinking then (a bridge awaiting a late answer) is
     // told to stop, and the referee decides what its answer is worth.
     for (auto& stop : stops_) stop.lower();
-    StopAtDeadline watchdog(match_->referee().next_deadline(), stops_);
+    watch_.arm(match_->referee().next_deadline());
     std::vector<Answer> out;
     if (seats.size() == 1) {
       out.push_back(one(seats.front()));
-      return out;
+    } else {
+      auto other = std::async(std::launch::async, one, seats[1]);
+      out.push_back(one(seats[0]));
+      out.push_back(other.get());
     }
-    auto other = std::async(std::launch::async, one, seats[1]);
-    out.push_back(one(seats[0]));
-    out.push_back(other.get());
+    watch_.arm(std::nullopt);
     return out;
   }
 
-  // Raises the stop signals at `deadline` unless destroyed first.
-  class StopAtDeadline {
+  // Raises the players' stop signals when the deadline it is armed with passes: one thread
+  // for the whole match, not one per move.
+  class DeadlineWatch {
    public:
-    StopAtDeadline(std::optional<Clock::time_point> deadline, std::array<StopSignal, 2>& stops) {
-      if (!deadline) return;
-      thread_ = std::thread([this, at = *deadline, &stops] {
-        std::unique_lock lock(mu_);
-        if (!done_changed_.wait_until(lock, at, [this] { return done_; }))
-          for (auto& stop : stops) stop.raise();
-      });
+    explicit DeadlineWatch(std::array<StopSignal, 2>& stops) : stops_(stops) {
+      thread_ = std::thread([this] { run(); });
     }
-    ~StopAtDeadline() {
-      if (!thread_.joinable()) return;
+    ~DeadlineWatch() {
       {
         std::lock_guard lock(mu_);
-        done_ = true;
+        quit_ = true;
       }
-      done_changed_.notify_all();
+      changed_.notify_all();
       thread_.join();
     }
-    StopAtDeadline(const StopAtDeadline&) = delete;
-    StopAtDeadline& operator=(const StopAtDeadline&) = delete;
+    DeadlineWatch(const DeadlineWatch&) = delete;
+    DeadlineWatch& operator=(const DeadlineWatch&) = delete;
+
+    // Raise the signals at `at` (none: never), in place of any deadline armed before.
+    void arm(std::optional<Clock::time_point> at) {
+      {
+        std::lock_guard lock(mu_);
+        at_ = at;
+      }
+      changed_.notify_all();
+    }
 
    private:
+    void run() {
+      std::unique_lock lock(mu_);
+      while (!quit_) {
+        if (!at_) {
+          changed_.wait(lock);
+          continue;
+        }
+        const auto at = *at_;
+        if (changed_.wait_until(lock, at) == std::cv_status::timeout && at_ == at) {
+          for (auto& stop : stops_) stop.raise();
+          at_.reset();
+        }
+      }
+    }
+
+    std::array<StopSignal, 2>& stops_;
     std::mutex mu_;
-    std::condition_variable done_changed_;
-    bool done_ = false;
+    std::condition_variable changed_;
+    std::optional<Clock::time_point> at_;
+    bool quit_ = false;
     std::thread thread_;
   };
 
@@ -253,6 +275,7 @@ class Match {
   Clock::time_point created_;
   std::array<SeatPlayer*, 2> players_;
   std::array<StopSignal, 2> stops_;  // each player's (SeatPlayer::set_stop)
+  DeadlineWatch watch_{stops_};
   ArenaOptions options_;
   ArenaResult result_;
   std::array<std::uint64_t, 2> sent_{1, 1};  // the referee's seq each seat has heard (1: start)
