@@ -532,6 +532,28 @@ fs::path write_suite(const fs::path& dir, const EnginePath& e) {
   return path;
 }
 
+// A round robin of two cycles of `e`'s game at 2 s a move, whose suite is the one opening of
+// the suite file (no entrants yet).
+json opening_tournament(const std::string& name, const EnginePath& e, const fs::path& suite) {
+  std::ifstream in(suite);
+  std::string line;
+  std::getline(in, line);
+  json opening = json::array();
+  std::istringstream words(line);
+  for (std::string w; words >> w;) opening.push_back(w);
+  return {{"name", name},
+          {"game", e.game},
+          {"rules", e.rules},
+          {"time", timing(600'000, 2000)},
+          {"settings",
+           {{"format", "rr"},
+            {"cycles", 2},
+            {"rated", false},
+            {"concurrency", 1},
+            {"forfeit_wait_ms", 30000},
+            {"openings", json::array({opening})}}}};
+}
+
 TEST_F(BotBridge, ASlowStartingEngineLosesNoTimeOnAnyPath) {
   std::vector<Pairing> pairings;
   int seed = 40;
@@ -637,24 +659,9 @@ TEST_F(BotBridge, AnOpeningReachesAnEngineOnEveryPathOrIsRefusedBeforeAnyGame) {
     }
 
     // The server: an open tournament with the suite; the bridged bot asks to enter it.
-    json spec_json = {{"name", "openings " + e.protocol},
-                      {"game", e.game},
-                      {"rules", e.rules},
-                      {"time", timing(600'000, 2000)},
-                      {"settings",
-                       {{"format", "rr"},
-                        {"cycles", 2},
-                        {"rated", false},
-                        {"open", true},
-                        {"concurrency", 1},
-                        {"forfeit_wait_ms", 30000},
-                        {"openings", json::array({json::array()})}}},
-                      {"entrants", json::array({builtin_name_})}};
-    std::ifstream suite_in(suite);
-    std::string line;
-    std::getline(suite_in, line);
-    std::istringstream words(line);
-    for (std::string w; words >> w;) spec_json["settings"]["openings"][0].push_back(w);
+    json spec_json = opening_tournament("openings " + e.protocol, e, suite);
+    spec_json["settings"]["open"] = true;
+    spec_json["entrants"] = json::array({builtin_name_});
     auto created = http_json(server_->port(), "POST", "/api/tournaments", spec_json.dump(), admin_);
     ASSERT_TRUE(created.ok()) << created.message();
     ASSERT_EQ(created->status, 201) << created->body.dump();
@@ -705,9 +712,6 @@ TEST_F(BotBridge, AnOpeningReachesAnEngineOnEveryPathOrIsRefusedBeforeAnyGame) {
 TEST_F(BotBridge, AGameTheBridgeCannotPlayIsVoidNotALoss) {
   const EnginePath& e = kEnginePaths[0];  // sau / surakarta
   const fs::path suite = write_suite(tmp_.path(), e);
-  std::ifstream suite_in(suite);
-  std::string move;
-  std::getline(suite_in, move);
   Pairing p =
       pairing("void: sau / surakarta", "sau", test_engine(e.program, "good", 60, e.sau_game),
               {{"game", e.game}, {"rules", e.rules}, {"time", timing(600'000, 2000)}}, false, 2);
@@ -716,19 +720,9 @@ TEST_F(BotBridge, AGameTheBridgeCannotPlayIsVoidNotALoss) {
       start_bot(p.bot_name, {"--engine", p.engine, "--protocol", p.protocol, "--games", "3"});
   ASSERT_TRUE(bot.ok()) << bot.message();
   p.bot = std::move(bot).value();
-  json spec = {{"name", p.label},
-               {"game", e.game},
-               {"rules", e.rules},
-               {"time", timing(600'000, 2000)},
-               {"settings",
-                {{"format", "rr"},
-                 {"cycles", 2},
-                 {"rated", false},
-                 {"concurrency", 1},
-                 {"max_game_attempts", 2},
-                 {"forfeit_wait_ms", 30000},
-                 {"openings", json::array({json::array({move})})}}},
-               {"entrants", json::array({builtin_name_, p.bot_name})}};
+  json spec = opening_tournament(p.label, e, suite);
+  spec["settings"]["max_game_attempts"] = 2;
+  spec["entrants"] = json::array({builtin_name_, p.bot_name});
   auto created = http_json(server_->port(), "POST", "/api/tournaments", spec.dump(), admin_);
   ASSERT_TRUE(created.ok()) << created.message();
   ASSERT_EQ(created->status, 201) << created->body.dump();
