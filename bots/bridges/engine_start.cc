@@ -138,8 +138,7 @@ Result<GreetedEngine> WarmEngines::take(const std::string& log_path) {
   Result<GreetedEngine> got = Error{"no engine"};
   {
     std::unique_lock lock(mu_);
-    changed_.wait(lock, [&] { return !ready_.empty() || starting_ == 0; });
-    if (ready_.empty()) start_one();  // cannot happen while count_ >= 1; kept for safety
+    // Every take starts the next engine, so one is always ready or starting.
     changed_.wait(lock, [&] { return !ready_.empty(); });
     got = std::move(ready_.front());
     ready_.pop_front();
