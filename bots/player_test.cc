@@ -4,6 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <cstdio>
+#include <future>
+
 #include "engine/dots/dots.h"
 #include "engine/gomoku/gomoku.h"
 #include "engine/junqi/junqi.h"
@@ -44,6 +48,16 @@ JunqiSeatInfo knowledge<junqi::State>(const junqi::State& s, Seat seat,
   return info;
 }
 
+// The seats that may act in `s` (both while 军棋's players deploy).
+template <Game G>
+std::vector<Seat> actors(const G& s) {
+  if (s.to_move() != kPublic) return {s.to_move()};
+  std::vector<Seat> seats;
+  for (Seat i = 0; i < 2; ++i)
+    if (s.can_act(i)) seats.push_back(i);
+  return seats;
+}
+
 // Plays `games` games of `spec` against random; returns the actions checked.
 template <Game G>
 int play_checked(const std::string& spec, int games, int max_plies, std::string_view rules = "") {
@@ -59,15 +73,9 @@ int play_checked(const std::string& spec, int games, int max_plies, std::string_
     G s{*parsed};
     std::vector<typename G::Event> events;
     for (int ply = 0; ply < max_plies && !s.is_terminal(); ++ply) {
-      std::vector<Seat> actors;
-      if (s.to_move() != kPublic)
-        actors.push_back(s.to_move());
-      else
-        for (Seat i = 0; i < 2; ++i)
-          if (s.can_act(i)) actors.push_back(i);
       const G before = s;
       const auto before_events = events;
-      for (Seat a : actors) {
+      for (Seat a : actors(before)) {
         Player<G>& p = a == my_seat ? **me : **other;
         const auto move = p.choose(knowledge(before, a, before_events), a, TimeBudget{});
         const Status st = s.check(a, move);
@@ -139,6 +147,81 @@ TEST(Players, AlphaBetaBeatsRandomAtDots) {
     wins += s.outcome().winner == std::optional<Seat>(ab_seat);
   }
   EXPECT_GE(wins, 3);
+}
+
+// A position `plies` random actions into a game, with the events on the way.
+template <Game G>
+std::pair<G, std::vector<typename G::Event>> random_position(int plies, std::uint64_t seed) {
+  auto random = make_player<G>("random", seed);
+  G s{typename G::Rules{}};
+  std::vector<typename G::Event> events;
+  for (int ply = 0; ply < plies && !s.is_terminal(); ++ply) {
+    const G before = s;
+    const auto before_events = events;
+    for (Seat a : actors(before)) {
+      auto e = s.apply_checked(a, (*random)->choose(knowledge(before, a, before_events), a, TimeBudget{}));
+      EXPECT_TRUE(e.ok());
+      if (e.ok()) events.push_back(*e);
+    }
+  }
+  return {s, events};
+}
+
+// How soon an answer must follow the stop. The point is to tell a search that polls its
+// signal from one that goes on to its deadline a minute away; the margin over the 100 ms
+// aimed at (bots-deadline-bench prints the figures) is for a loaded machine and, in the
+// sanitizer builds, code many times slower.
+#ifdef NDEBUG
+constexpr std::chrono::milliseconds kAnswerAfterStop{250};
+#else
+constexpr std::chrono::milliseconds kAnswerAfterStop{2500};
+#endif
+
+// Every player of the game, the learned ones where built, thinking with a minute to spare,
+// answers a legal move soon after its stop signal is raised (its match ended, or the server
+// shuts down).
+template <Game G>
+void every_player_answers_on_its_stop(int plies) {
+  const auto [state, events] = random_position<G>(plies, 5);
+  ASSERT_FALSE(state.is_terminal());
+  const Seat seat = actors(state).front();
+  const auto info = knowledge(state, seat, events);
+  for (const auto& name : player_names(G::kName)) {
+    auto made = make_player<G>(name, 9);
+    ASSERT_TRUE(made.ok()) << name << ": " << made.message();
+    StopSignal stop;
+    TimeBudget budget(TimeControl::per_move(60'000));
+    budget.set_stop(&stop);
+    auto answer = std::async(std::launch::async,
+                             [&, &player = **made] { return player.choose(info, seat, budget); });
+    if (answer.wait_for(std::chrono::milliseconds(300)) == std::future_status::ready) {
+      std::printf("%s %s: answered before the stop\n", std::string(G::kName).c_str(),
+                  name.c_str());
+    } else {
+      const auto raised = std::chrono::steady_clock::now();
+      stop.raise();
+      EXPECT_EQ(answer.wait_for(kAnswerAfterStop), std::future_status::ready)
+          << G::kName << " " << name << " went on thinking after its stop";
+      answer.wait();
+      const auto late = std::chrono::duration_cast<std::chrono::milliseconds>(
+          std::chrono::steady_clock::now() - raised);
+      std::printf("%s %s: answered %lld ms after the stop\n", std::string(G::kName).c_str(),
+                  name.c_str(), static_cast<long long>(late.count()));
+    }
+    const Status legal = state.check(seat, answer.get());
+    EXPECT_TRUE(legal.ok()) << name << ": " << legal.message();
+  }
+}
+
+TEST(Players, EveryGomokuPlayerAnswersOnItsStop) {
+  every_player_answers_on_its_stop<gomoku::State>(4);
+}
+TEST(Players, EveryDotsPlayerAnswersOnItsStop) { every_player_answers_on_its_stop<dots::State>(6); }
+TEST(Players, EverySurakartaPlayerAnswersOnItsStop) {
+  every_player_answers_on_its_stop<surakarta::State>(8);
+}
+TEST(Players, EveryJunqiPlayerAnswersOnItsStop) {
+  every_player_answers_on_its_stop<junqi::State>(12);
 }
 
 }  // namespace

@@ -42,7 +42,7 @@ LoopMctsResult LoopMcts::search(const State& root, const TimeBudget& budget) {
   result.move = scratch_[0];
   if (scratch_.size() == 1) return result;
 
-  limits_.clock = &budget.clock();
+  limits_.budget = &budget;
   limits_.stop_ns = budget.hard_deadline_ns();
   const TimeBudget own = budget.share(0.85);
   DeadlineWatch watch(own);
@@ -60,6 +60,7 @@ LoopMctsResult LoopMcts::search(const State& root, const TimeBudget& budget) {
     ++result.playouts;
   }
   watch_ = nullptr;
+  limits_.budget = nullptr;
   // The most visited child, ties to the better minimax value; a finished win at once.
   const Node& r = nodes_[0];
   const Node* best = nullptr;

@@ -216,7 +216,7 @@ LoopSearchResult LoopSearch::search(const State& root, const TimeBudget& budget,
   killers_ = {};
   limits_ = {};
   limits_.max_nodes = opt_.max_nodes;
-  limits_.clock = &budget.clock();
+  limits_.budget = &budget;
   // Past the hard deadline never; with a bank to spend (soft before hard), an iteration may run
   // to twice the soft span before it is cut.
   const std::int64_t hard = budget.hard_deadline_ns(), soft = budget.soft_deadline_ns();
@@ -275,6 +275,7 @@ LoopSearchResult LoopSearch::search(const State& root, const TimeBudget& budget,
     if (soft >= 0 && soft < hard && budget.soft_fraction() > 0.5) break;
   }
   result.nodes = limits_.nodes;
+  limits_.budget = nullptr;
   return result;
 }
 

@@ -13,9 +13,10 @@
 
 namespace boyi::bots::surakarta_engine {
 
-// Counts nodes and tells a search when to stop: after max_nodes, or at stop_ns on `clock`.
+// Counts nodes and tells a search when to stop: after max_nodes, when the budget's stop signal
+// is raised, or at stop_ns on the budget's clock (which may come before its hard deadline).
 struct SearchLimits {
-  const Clock* clock = nullptr;  // null: no deadline
+  const TimeBudget* budget = nullptr;  // null: no deadline and no signal (set for one search)
   std::int64_t stop_ns = -1;
   std::int64_t max_nodes = -1;
   std::int64_t nodes = 0;
@@ -25,8 +26,13 @@ struct SearchLimits {
   bool tick() {
     ++nodes;
     if (max_nodes >= 0 && nodes >= max_nodes) aborted = true;
-    if ((nodes & 511) == 0 && clock && stop_ns >= 0 && clock->now_ns() >= stop_ns) aborted = true;
+    if ((nodes & 511) == 0 && past_stop()) aborted = true;
     return aborted;
+  }
+  // Stopped from outside, or past stop_ns (one clock read).
+  bool past_stop() const {
+    return budget &&
+           (budget->stop_raised() || (stop_ns >= 0 && budget->clock().now_ns() >= stop_ns));
   }
 };
 

@@ -54,8 +54,7 @@ NeuralMcts::NeuralMcts(std::shared_ptr<Evaluator> evaluator, const NeuralMctsOpt
 }
 
 float NeuralMcts::tactical_value(const State& s) {
-  const bool late =
-      limits_.clock && limits_.stop_ns >= 0 && limits_.clock->now_ns() >= limits_.stop_ns;
+  const bool late = limits_.past_stop();
   int v;
   if (opt_.quiescence_plies > 0 && !late) {
     limits_.nodes = 0;
@@ -303,7 +302,7 @@ NeuralMctsResult NeuralMcts::search(const State& root, const TimeBudget& budget)
 
   const auto registration = evaluator_->register_search();
   // Past the budget's soft deadline every quiescence stops and values stand on the evaluation.
-  limits_.clock = &budget.clock();
+  limits_.budget = &budget;
   limits_.stop_ns =
       budget.soft_deadline_ns() >= 0 ? budget.soft_deadline_ns() : budget.hard_deadline_ns();
   try {
@@ -346,8 +345,10 @@ NeuralMctsResult NeuralMcts::search(const State& root, const TimeBudget& budget)
   } catch (...) {
     nodes_.clear();
     root_state_.reset();
+    limits_.budget = nullptr;
     throw;
   }
+  limits_.budget = nullptr;
 
   // A winning move at once, else the most visited child (ties to the prior).
   const Node& r = nodes_[0];
