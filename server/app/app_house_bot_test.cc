@@ -347,42 +347,54 @@ constexpr auto kNormalAnswer = 2s;
 constexpr auto kNormalAnswer = 10s;
 #endif
 
+// Each game with a position where its strongest house bot thinks long: 五子棋 without the
+// ccgc opening (the bot's book answers there, and random stones lose before it has to think).
+constexpr std::pair<const char*, const char*> kLongThinks[] = {
+    {"dots-ccgc", ""},
+    {"surakarta-ccgc", ""},
+    {"renju-ccgc", "rule=renju opening=free"},
+    {"junqi-ccgc", ""}};
+
+class LongThinkTest : public HouseBotTest {
+ protected:
+  // A level-10 house match of the preset, the bot seconds deep into a search: level 10 has no
+  // cap, so with an hour on the clock it would think about two minutes.
+  std::unique_ptr<Client> start_long_think(const char* preset, const char* rules, Seat& s) {
+    auto c = player("long-thinker-watcher-" + std::to_string(++players_));
+    auto setup = preset_setup(preset, 0, 3'600'000, 0);
+    setup.set_rules(rules);
+    start_house_match(*c, setup, 10, s);
+    play_until_the_house_thinks(*c, s, rng_);
+    std::this_thread::sleep_for(3s);  // deep, where one iteration takes seconds
+    return c;
+  }
+
+  Rng rng_{6};
+  int players_ = 0;
+};
+
 // A house bot's search ends with its match, in every game: after a resignation, the one
 // house-bot thread is free for another match at once, not when the first bot's long budget
-// runs out.
-TEST_F(HouseBotTest, AResignationStopsTheBotsSearchInEveryGame) {
+// (or its current iteration) runs out.
+TEST_F(LongThinkTest, AResignationStopsTheBotsSearchInEveryGame) {
   auto config = test_config(dir_.path());
   config.house_bot_threads = 1;
   restart(config);
-  Rng rng(6);
-  int n = 0;
-  // 五子棋 without the ccgc opening: the bot's book answers there, and random stones lose
-  // before it has to think.
-  const std::pair<const char*, const char*> games[] = {{"dots-ccgc", ""},
-                                                       {"surakarta-ccgc", ""},
-                                                       {"renju-ccgc", "rule=renju opening=free"},
-                                                       {"junqi-ccgc", ""}};
-  for (const auto& [preset, rules] : games) {
+  for (const auto& [preset, rules] : kLongThinks) {
     SCOPED_TRACE(preset);
-    auto a = player("long-thinker-watcher-" + std::to_string(++n));
     Seat sa;
-    // Level 10 has no cap: with an hour on the clock it thinks about two minutes a move.
-    auto long_game = preset_setup(preset, 0, 3'600'000, 0);
-    long_game.set_rules(rules);
-    start_house_match(*a, long_game, 10, sa);
-    ASSERT_NO_FATAL_FAILURE(play_until_the_house_thinks(*a, sa, rng));
-    // Deep into the search, where one iteration takes seconds.
-    std::this_thread::sleep_for(3s);
+    auto a = start_long_think(preset, rules, sa);
+    ASSERT_FALSE(HasFatalFailure());
     ASSERT_NO_FATAL_FAILURE(resign_and_see_the_end(*a, sa));
 
     // Another match's bot (seat 0 is the house's: it moves first) answers on the same thread.
-    auto b = player("next-in-line-" + std::to_string(n));
+    auto b = player("next-in-line-" + std::to_string(players_));
     Seat sb;
     const auto asked = std::chrono::steady_clock::now();
     start_house_match(*b, preset_setup(preset, 1, 600'000, 0), 1, sb);
     while (sb.house_moves == 0 && !sb.ended) {
       if (sb.view.can_act()) {  // 军棋's seats deploy together
-        auto r = play(*b, sb, random_action(sb, rng));
+        auto r = play(*b, sb, random_action(sb, rng_));
         ASSERT_TRUE(r && !r->has_error()) << (r ? r->DebugString() : "no reply");
         continue;
       }
@@ -399,6 +411,30 @@ TEST_F(HouseBotTest, AResignationStopsTheBotsSearchInEveryGame) {
     EXPECT_LT(waited, kNormalAnswer) << "the resigned match's search held the house-bot thread";
     ASSERT_NO_FATAL_FAILURE(resign_and_see_the_end(*b, sb));
   }
+}
+
+// A server shutting down while the house bots of every game think deep stops them all at once
+// (SIGTERM runs the same shutdown).
+TEST_F(LongThinkTest, AShutdownStopsEveryGamesThinkingBot) {
+  auto config = test_config(dir_.path());
+  config.house_bot_threads = 4;
+  restart(config);
+  std::vector<std::unique_ptr<Client>> clients;
+  for (const auto& [preset, rules] : kLongThinks) {
+    SCOPED_TRACE(preset);
+    Seat s;
+    clients.push_back(start_long_think(preset, rules, s));
+    ASSERT_FALSE(HasFatalFailure());
+  }
+  const auto asked = std::chrono::steady_clock::now();
+  app_->shutdown();
+  app_.reset();
+  const auto took = std::chrono::steady_clock::now() - asked;
+  std::printf("shut down in %lld ms\n",
+              static_cast<long long>(
+                  std::chrono::duration_cast<std::chrono::milliseconds>(took).count()));
+  // Far inside the shutdown deadline (5 s), which a search that went on would have used up.
+  EXPECT_LT(took, kNormalAnswer) << "a search held the shutdown";
 }
 
 TEST_F(HouseBotTest, HouseMatchesAreBoundedPerUserAndOnTheServer) {
