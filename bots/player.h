@@ -16,6 +16,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "bots/games/junqi_info.h"
@@ -35,6 +36,16 @@ struct SeatKnowledgeOf<junqi::State> {
 };
 template <class G>
 using SeatKnowledge = typename SeatKnowledgeOf<G>::type;
+
+// What `seat` knows of `s`, reached through `events` (the referee's whole record): the state
+// itself where nothing is hidden.
+template <Game G>
+SeatKnowledge<G> seat_knowledge(const G& s, Seat seat, const std::vector<typename G::Event>& events) {
+  if constexpr (std::is_same_v<SeatKnowledge<G>, G>)
+    return s;
+  else
+    return SeatKnowledge<G>::of(s, seat, events);
+}
 
 // A player's own account of its last choice, where its engine keeps one (the analysis
 // board shows it): what it found for the side that chose, and how.

@@ -33,21 +33,6 @@ std::vector<std::string> fast_specs(bool hidden) {
   return v;
 }
 
-template <Game G>
-SeatKnowledge<G> knowledge(const G& s, Seat, const std::vector<typename G::Event>&) {
-  return s;
-}
-template <>
-JunqiSeatInfo knowledge<junqi::State>(const junqi::State& s, Seat seat,
-                                      const std::vector<junqi::Event>& events) {
-  JunqiSeatInfo info;
-  info.rules = s.rules();
-  info.seat = seat;
-  info.view = s.view(seat);
-  for (const auto& e : events) info.events.push_back(junqi::State::event_view(e, seat));
-  return info;
-}
-
 // The seats that may act in `s` (both while 军棋's players deploy).
 template <Game G>
 std::vector<Seat> actors(const G& s) {
@@ -77,7 +62,7 @@ int play_checked(const std::string& spec, int games, int max_plies, std::string_
       const auto before_events = events;
       for (Seat a : actors(before)) {
         Player<G>& p = a == my_seat ? **me : **other;
-        const auto move = p.choose(knowledge(before, a, before_events), a, TimeBudget{});
+        const auto move = p.choose(seat_knowledge(before, a, before_events), a, TimeBudget{});
         const Status st = s.check(a, move);
         EXPECT_TRUE(st.ok()) << spec << " as seat " << a << ": " << st.message();
         if (!st.ok()) return checked;
@@ -159,7 +144,7 @@ std::pair<G, std::vector<typename G::Event>> random_position(int plies, std::uin
     const G before = s;
     const auto before_events = events;
     for (Seat a : actors(before)) {
-      auto e = s.apply_checked(a, (*random)->choose(knowledge(before, a, before_events), a, TimeBudget{}));
+      auto e = s.apply_checked(a, (*random)->choose(seat_knowledge(before, a, before_events), a, TimeBudget{}));
       EXPECT_TRUE(e.ok());
       if (e.ok()) events.push_back(*e);
     }
@@ -185,7 +170,7 @@ void every_player_answers_on_its_stop(int plies) {
   const auto [state, events] = random_position<G>(plies, 5);
   ASSERT_FALSE(state.is_terminal());
   const Seat seat = actors(state).front();
-  const auto info = knowledge(state, seat, events);
+  const auto info = seat_knowledge(state, seat, events);
   for (const auto& name : player_names(G::kName)) {
     auto made = make_player<G>(name, 9);
     ASSERT_TRUE(made.ok()) << name << ": " << made.message();

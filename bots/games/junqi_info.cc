@@ -34,6 +34,16 @@ std::uint16_t outranking(int rank) {
 }
 }  // namespace
 
+JunqiSeatInfo JunqiSeatInfo::of(const junqi::State& s, Seat seat,
+                                const std::vector<junqi::Event>& events) {
+  JunqiSeatInfo info;
+  info.rules = s.rules();
+  info.seat = seat;
+  info.view = s.view(seat);
+  for (const auto& e : events) info.events.push_back(junqi::State::event_view(e, seat));
+  return info;
+}
+
 JunqiKnowledge::JunqiKnowledge(const JunqiSeatInfo& info) : seat_(info.seat) {
   own_.fill(-1);
   const Seat enemy = 1 - seat_;

@@ -33,6 +33,9 @@ struct JunqiSeatInfo {
   Seat seat = 0;
   junqi::View view;                      // the seat's current view
   std::vector<junqi::EventView> events;  // every event as the seat saw it, in order
+
+  // What `seat` has been told of `s`, reached through `events` (a referee's whole record).
+  static JunqiSeatInfo of(const junqi::State& s, Seat seat, const std::vector<junqi::Event>& events);
 };
 
 class JunqiKnowledge {
