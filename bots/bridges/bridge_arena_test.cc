@@ -139,6 +139,17 @@ TEST_F(BridgeArena, EveryBridgePlaysFullGamesFromBothSeats) {
   }
 }
 
+// A 军棋 engine that answers INFO with its bare team name, as some championship engines do, is
+// taken as the competition's platform took it: it plays, and its log says what it did.
+TEST_F(BridgeArena, AJunqiEngineThatAnswersInfoWithItsBareNamePlays) {
+  const ArenaResult r = play(kJunqi, options(kJunqi, "bare-name", 5), 0, bank(300), 5);
+  EXPECT_TRUE(decided_by_play(r.outcome)) << describe(r.outcome) << "\n" << transcript();
+  EXPECT_EQ(r.failure[0], "");
+  const std::string log = transcript();
+  EXPECT_NE(log.find("< test-junqi"), std::string::npos) << log;
+  EXPECT_NE(log.find("warning: answered INFO with its bare name"), std::string::npos) << log;
+}
+
 TEST_F(BridgeArena, TheProtocolsCarryTheClocks) {
   // 军棋: START f tttt ss with the seat's bank in seconds and the no-battle limit.
   play(kJunqi, options(kJunqi, "good", 3), 1, bank(1800), 3);

@@ -26,6 +26,8 @@ class Greeting {
     return Status::Ok();
   }
 
+  void note(std::string_view text) { engine_.note(text); }
+
   // The next line that is not empty (nor, for piskvork, a MESSAGE/DEBUG comment).
   Result<std::string> answer(std::string_view waiting_for, bool skip_comments) {
     const auto began = steady_clock::now();
@@ -59,7 +61,13 @@ Result<std::string> greet(std::string_view protocol, Greeting& g) {
     if (Status s = g.send("INFO 1.0"); !s) return Error{s.message()};
     auto line = g.answer("NAME", false);
     if (!line) return line;
-    return junqi_lines::parse_name(*line);
+    auto name = junqi_lines::parse_name(*line);
+    if (name) return name;
+    auto bare = junqi_lines::parse_bare_name(*line);
+    if (!bare) return name;
+    g.note("warning: answered INFO with its bare name, not 'NAME <team name>': taken as '" +
+           *bare + "'");
+    return bare;
   }
   if (protocol == "piskvork") {
     if (Status s = g.send("START 15"); !s) return Error{s.message()};

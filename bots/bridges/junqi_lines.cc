@@ -165,4 +165,16 @@ Result<std::string> parse_name(std::string_view line) {
   return name;
 }
 
+Result<std::string> parse_bare_name(std::string_view line) {
+  std::string name(line);
+  while (!name.empty() && (name.back() == ' ' || name.back() == '\t')) name.pop_back();
+  if (name.empty() || name.size() > 64) return fail("no bare team name: " + quoted_line(line));
+  for (unsigned char c : name)
+    if (c < 0x20 || c == 0x7f) return fail("no bare team name: " + quoted_line(line));
+  const auto w = line_words(name);
+  for (std::string_view word : {"NAME", "INFO", "START", "ARRAY", "GO", "BESTMOVE", "RESULT", "END"})
+    if (w[0] == word) return fail("no bare team name: " + quoted_line(line));
+  return name;
+}
+
 }  // namespace boyi::bots::junqi_lines

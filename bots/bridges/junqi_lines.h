@@ -65,6 +65,10 @@ Result<std::string> parse_array(std::string_view line);
 
 // NAME <team name>: the name (may contain spaces), or an error.
 Result<std::string> parse_name(std::string_view line);
+// The bare team name some championship engines answer INFO with instead (a referee platform
+// of the competition took it): printable text of at most 64 bytes that is no other line of
+// the protocol. Hosts take it with a warning; the conformance kit still calls it a fault.
+Result<std::string> parse_bare_name(std::string_view line);
 
 // The first word of a line ("GO", "RESULT", ...), for dispatch.
 std::string_view keyword(std::string_view line);

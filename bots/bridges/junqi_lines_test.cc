@@ -136,6 +136,14 @@ TEST(JunqiLines, MalformedLinesAreRefused) {
   EXPECT_FALSE(parse_name("NAME").ok());
   EXPECT_FALSE(parse_name("name x").ok());
   EXPECT_EQ(*parse_name("NAME Red Army 2"), "Red Army 2");
+  // The bare name some championship engines answer INFO with.
+  EXPECT_EQ(*parse_bare_name("Red Army 2 "), "Red Army 2");
+  EXPECT_EQ(*parse_bare_name("红军"), "红军");
+  EXPECT_FALSE(parse_name("红军").ok());
+  for (const char* line : {"", "  ", "BESTMOVE G0F0", "ARRAY abccddeeffggghhhiiijjkkll", "END",
+                           "NAME", "bad\x01name"})
+    EXPECT_FALSE(parse_bare_name(line).ok()) << line;
+  EXPECT_FALSE(parse_bare_name(std::string(65, 'x')).ok());
 }
 
 }  // namespace

@@ -125,6 +125,19 @@ TEST(EngineCheck, SilentOrSlowStartsFail) {
   EXPECT_TRUE(says(r, Severity::kFail, "answered NAME after")) << r.text();
 }
 
+// The hosts take a bare team name for NAME (some championship engines answer so); the kit
+// still calls it a fault, so an author fixes it.
+TEST(EngineCheck, ABareNameForNameIsAFailure) {
+  const Report r = check(test_engine("junqi-ccgc", "bare-name"));
+  EXPECT_TRUE(says(r, Severity::kFail, "answered INFO 1.0 with its bare name 'test-junqi'"))
+      << r.text();
+  // That diagnosis only (no hang besides), and the games play on with that name.
+  EXPECT_GE(r.scenarios().size(), 3u);
+  for (const auto& s : r.scenarios())
+    for (const auto& f : s.findings)
+      EXPECT_NE(f.text.find("bare name"), std::string::npos) << s.name << ": " << f.text;
+}
+
 TEST(EngineCheck, UnflushedOutputIsNamed) {
   auto o = test_engine("junqi-ccgc", "unflushed");
   o.startup_ms = 500;

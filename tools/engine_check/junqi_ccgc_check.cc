@@ -19,7 +19,7 @@ constexpr std::size_t kMaxLine = 4096;
 
 std::optional<std::string> handshake(EngineProbe& probe, const TextCheckOptions& o,
                                      ScenarioResult& r, AnswerStats& stats) {
-  return name_handshake(probe, o, r, stats, {"INFO 1.0", "NAME", lines::parse_name});
+  return name_handshake(probe, o, r, stats, {"INFO 1.0", "NAME", lines::parse_name, lines::parse_bare_name});
 }
 
 int flag_for(const junqi::State& s, Seat receiver) {

@@ -31,10 +31,20 @@ std::optional<std::string> name_handshake(EngineProbe& probe, const TextCheckOpt
                                           const NameExchange& x) {
   probe.at("handshake");
   if (!probe.start() || !probe.send(x.request)) return std::nullopt;
-  auto a = probe.await(x.keyword, o.startup_ms,
-                       [&](std::string_view l) { return first_word_is(l, x.keyword); });
+  const auto bare = [&](std::string_view l) {
+    return !first_word_is(l, x.keyword) && x.parse_bare_name && x.parse_bare_name(l).ok();
+  };
+  auto a = probe.await(x.keyword, o.startup_ms, [&](std::string_view l) {
+    return first_word_is(l, x.keyword) || bare(l);
+  });
   if (!a) return std::nullopt;
   stats.slowest_start_ms = std::max(stats.slowest_start_ms, probe.ms_since_start());
+  if (bare(a->line)) {
+    r.fail("answered " + x.request + " with its bare name " + quote(a->line) + ", not '" +
+           x.keyword + " <team name>': Boyi's hosts take it (with a warning in the engine "
+           "log), a strict referee does not");
+    return *x.parse_bare_name(a->line);
+  }
   auto name = x.parse_name(a->line);
   if (!name) {
     r.fail("answered " + quote(a->line) + " to " + x.request + ": " + name.message());

@@ -31,6 +31,9 @@ struct NameExchange {
   std::string request;  // "INFO 1.0"
   std::string keyword;  // "NAME"
   std::function<Result<std::string>(std::string_view)> parse_name;
+  // The protocol's bare-name answer that hosts take with a warning (junqi-ccgc), if any: a
+  // failure here, and the check goes on with that name.
+  std::function<Result<std::string>(std::string_view)> parse_bare_name = nullptr;
 };
 std::optional<std::string> name_handshake(EngineProbe& probe, const TextCheckOptions& options,
                                           ScenarioResult& result, AnswerStats& stats,

@@ -39,6 +39,7 @@ Behave behave_from(std::string_view s) {
   if (s == "repeat-after-error") return Behave::kRepeatAfterError;
   if (s == "hog") return Behave::kHog;
   if (s == "slow-start") return Behave::kSlowStart;
+  if (s == "bare-name") return Behave::kBareName;
   usage("unknown --behave " + std::string(s));
 }
 
@@ -118,6 +119,7 @@ Act act(const Options& o, int n, bool retry) {
     case Behave::kRepeatAfterError:
     case Behave::kHog:
     case Behave::kSlowStart:
+    case Behave::kBareName:
       return Act::kPlay;
     case Behave::kCrash: {
       const rlimit no_core{0, 0};

@@ -1,6 +1,6 @@
 // What a scripted test engine does, from its command line:
 //   --behave good|crash|hang|garbage|illegal|illegal-once|slow|silent-handshake|noisy|
-//            crlf|unflushed|no-exit|loose-form|repeat-after-error|hog|slow-start
+//            crlf|unflushed|no-exit|loose-form|repeat-after-error|hog|slow-start|bare-name
 //   --at N          the move (1 = its first move after any deployment) where it starts
 //   --slow-ms MS    how long `slow` waits before each answer from move N on
 //   --seed S        its random choices
@@ -24,7 +24,8 @@
 // ignores the goodbye (END, quit); loose-form doubles the first space of every line (or
 // adds one after the first comma); repeat-after-error (sau) answers `error` with the same
 // move; hog holds --hog-mb MiB of memory from the start; slow-start waits --slow-ms before
-// its first line.
+// its first line; bare-name (junqi-ccgc) answers INFO with its bare team name, as some
+// championship engines do.
 #pragma once
 
 #include <cstdint>
@@ -49,7 +50,8 @@ enum class Behave {
   kLooseForm,
   kRepeatAfterError,
   kHog,
-  kSlowStart
+  kSlowStart,
+  kBareName
 };
 
 struct Options {

@@ -32,7 +32,7 @@ int main(int argc, char** argv) {
     if (silent) continue;
     const std::string_view key = junqi_lines::keyword(line);
     if (key == "INFO") {
-      say("NAME test-junqi");
+      say(options.behave == testengine::Behave::kBareName ? "test-junqi" : "NAME test-junqi");
     } else if (key == "START") {
       auto start = junqi_lines::parse_start(line);
       if (!start) {
