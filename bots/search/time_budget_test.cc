@@ -1,10 +1,11 @@
-// Time budgets: the arithmetic of the deadlines, and that a search driven by a
-// fake clock stops at the hard deadline.
+// Time budgets: the arithmetic of the deadlines, that a search driven by a fake clock stops at
+// the hard deadline, and the margin that learns from late answers.
 #include "bots/search/time_budget.h"
 
 #include <gtest/gtest.h>
 
 #include "bots/games/heuristics.h"
+#include "bots/search/adaptive_margin.h"
 #include "bots/search/alphabeta.h"
 #include "bots/search/mcts.h"
 
@@ -119,6 +120,23 @@ TEST(TimeBudget, AStopSignalEndsTheSearchAtOnce) {
   ASSERT_TRUE(r.has_move);  // it still answers, with a legal move
   EXPECT_TRUE(s.check(s.to_move(), r.move).ok());
   EXPECT_LT(clock.reads(), 1000) << "the search went on after the stop";
+}
+
+TEST(AdaptiveMargin, GrowsWithLatenessAndShrinksWithAnswersInTime) {
+  AdaptiveMargin m;
+  EXPECT_EQ(m.extra_ms(1000), 0);
+  m.observe(-100);  // inside the deadline: nothing to learn
+  EXPECT_EQ(m.extra_ms(1000), 0);
+  m.observe(40);  // 40 ms late: keep twice that back
+  EXPECT_EQ(m.extra_ms(1000), 80);
+  EXPECT_EQ(m.extra_ms(200), 50);  // never more than a quarter of the limit
+  EXPECT_EQ(m.extra_ms(-1), 80);
+  m.observe(-5);
+  EXPECT_EQ(m.extra_ms(1000), 60);  // a quarter less for an answer in time
+  m.observe(10);                    // a smaller lateness does not undo what was learnt
+  EXPECT_EQ(m.extra_ms(1000), 45);
+  for (int i = 0; i < 30; ++i) m.observe(-50);
+  EXPECT_EQ(m.extra_ms(1000), 0);
 }
 
 }  // namespace

@@ -1,13 +1,16 @@
 #include "bots/wire/engine_seat_player.h"
 
 #include <algorithm>
-#include <exception>
+#include <chrono>
+#include <optional>
 #include <string>
 #include <type_traits>
 #include <utility>
 #include <vector>
 
 #include "bots/player.h"
+#include "bots/search/adaptive_margin.h"
+#include "bots/search/search_watchdog.h"
 #include "bots/wire/seat_tracker.h"
 #include "bots/wire/view_moves.h"
 #include "engine/games.h"
@@ -75,18 +78,18 @@ class EngineSeatPlayer final : public SeatPlayer {
                   std::to_string(known_ply()));
     if (!view.can_act()) return fail("the seat may not act now");
     std::string move, why;
-    try {
-      EngineSeatOptions options = options_;
-      if (move_cap_ms_ >= 0)
-        options.max_move_ms =
-            options.max_move_ms < 0 ? move_cap_ms_ : std::min(options.max_move_ms, move_cap_ms_);
-      TimeBudget budget(time_control_for(time_control_, clocks, tracker_.seat(), options));
-      budget.set_stop(stop_);
-      move = engine_move(budget);
-      if (move.empty()) why = "the engine gave no move";
-    } catch (const std::exception& e) {
-      why = std::string("the engine failed: ") + e.what();
-      move.clear();
+    if (watchdog_.busy()) {
+      why = "the engine is still on the search its watchdog gave up";
+    } else {
+      const auto answer = think(clocks);
+      if (!answer)
+        why = "the engine did not answer by its watchdog";
+      else if (!answer->error.empty())
+        why = "the engine failed: " + answer->error;
+      else if (answer->move.empty())
+        why = "the engine gave no move";
+      else
+        move = answer->move;
     }
     if (!move.empty() && !allowed(move, view)) {
       why = "the engine's " + move + " may not be played";
@@ -115,18 +118,53 @@ class EngineSeatPlayer final : public SeatPlayer {
       return tracker_.knowledge().ply();
   }
 
+  // The engine's answer under its watchdog (nothing when the watchdog gave up on it), from a
+  // copy of what the seat knows: an abandoned search may outlive this move.
+  std::optional<SearchWatchdog::Answer> think(const v1::Clocks& clocks) {
+    EngineSeatOptions options = options_;
+    if (move_cap_ms_ >= 0)
+      options.max_move_ms =
+          options.max_move_ms < 0 ? move_cap_ms_ : std::min(options.max_move_ms, move_cap_ms_);
+    TimeControl tc = time_control_for(time_control_, clocks, tracker_.seat(), options);
+    TimeControl whole = tc;
+    whole.safety_margin_ms = 0;
+    const Millis limit = TimeBudget::hard_limit_ms(whole);
+    tc.safety_margin_ms += adaptive_.extra_ms(limit);
+    const Millis hard = TimeBudget::hard_limit_ms(tc);
+    // The watchdog raises the stop halfway through the margin and gives up a quarter later.
+    const auto began = std::chrono::steady_clock::now();
+    std::optional<SearchWatchdog::Instant> raise_at;
+    if (hard >= 0) raise_at = began + std::chrono::milliseconds(hard + (limit - hard) / 2);
+    const auto grace = std::chrono::milliseconds(std::max<Millis>(1, (limit - hard) / 4));
+    auto answer = watchdog_.run(
+        [this, tc, known = tracker_.knowledge(), seat = tracker_.seat(),
+         rules = tracker_.rules()](const StopSignal& stop) {
+          TimeBudget budget(tc);
+          budget.set_stop(&stop);
+          return engine_move(known, seat, rules, budget);
+        },
+        stop_, raise_at, grace);
+    if (hard >= 0) {
+      const double took = std::chrono::duration<double, std::milli>(
+                              std::chrono::steady_clock::now() - began)
+                              .count();
+      adaptive_.observe(took - static_cast<double>(hard));
+    }
+    return answer;
+  }
+
   // The engine's move in notation; empty when the seat may not act by what it knows.
-  std::string engine_move(const TimeBudget& budget) {
-    const Seat seat = tracker_.seat();
-    const auto& known = tracker_.knowledge();
+  std::string engine_move(const SeatKnowledge<G>& known, Seat seat,
+                          const typename G::Rules& rules, const TimeBudget& budget) {
     if constexpr (kHidden) {
       const junqi::View& v = known.view;
       const bool deploying = !((v.deployed >> seat) & 1);
       if (v.outcome.finished() || (!deploying && v.to_move != seat)) return {};
       const junqi::Move m = player_->choose(known, seat, budget);
       if (deploying != (m.kind == junqi::Move::kDeploy)) return {};
-      return junqi::State(tracker_.rules()).format_move(m);
+      return junqi::State(rules).format_move(m);
     } else {
+      (void)rules;
       if (known.is_terminal() || !known.can_act(seat)) return {};
       const auto m = player_->choose(known, seat, budget);
       if (!known.check(seat, m).ok()) return {};
@@ -153,6 +191,8 @@ class EngineSeatPlayer final : public SeatPlayer {
 
   SeatTracker<G> tracker_;
   std::unique_ptr<Player<G>> player_;
+  AdaptiveMargin adaptive_;  // grows with the lateness the answers meet
+  SearchWatchdog watchdog_;  // after player_: a search still running ends before the player
   Rng rng_;
   EngineSeatOptions options_;
   v1::TimeControl time_control_;
@@ -168,11 +208,22 @@ Result<std::unique_ptr<SeatPlayer>> make_for(std::string_view spec, std::uint64_
                                              const EngineSeatOptions& options) {
   auto player = make_player<G>(spec, seed);
   if (!player) return fail(player.message());
-  return std::unique_ptr<SeatPlayer>(
-      std::make_unique<EngineSeatPlayer<G>>(std::move(player).value(), seed, options));
+  return make_engine_seat_player<G>(std::move(player).value(), seed, options);
 }
 
 }  // namespace
+
+template <Game G>
+std::unique_ptr<SeatPlayer> make_engine_seat_player(std::unique_ptr<Player<G>> player,
+                                                    std::uint64_t seed,
+                                                    const EngineSeatOptions& options) {
+  return std::make_unique<EngineSeatPlayer<G>>(std::move(player), seed, options);
+}
+#define BOYI_INSTANTIATE_ENGINE_SEAT_PLAYER(G)                                        \
+  template std::unique_ptr<SeatPlayer> make_engine_seat_player<G>(                   \
+      std::unique_ptr<Player<G>>, std::uint64_t, const EngineSeatOptions&);
+BOYI_FOR_EACH_GAME(BOYI_INSTANTIATE_ENGINE_SEAT_PLAYER)
+#undef BOYI_INSTANTIATE_ENGINE_SEAT_PLAYER
 
 Result<std::unique_ptr<SeatPlayer>> make_engine_seat_player(std::string_view game,
                                                             std::string_view spec,

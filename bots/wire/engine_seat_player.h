@@ -14,6 +14,7 @@
 #include <string>
 #include <string_view>
 
+#include "bots/player.h"
 #include "bots/search/time_budget.h"
 #include "bots/wire/seat_player.h"
 #include "boyi/v1/boyi.pb.h"
@@ -45,5 +46,10 @@ Result<std::unique_ptr<SeatPlayer>> make_engine_seat_player(std::string_view gam
                                                             std::string_view spec,
                                                             std::uint64_t seed,
                                                             const EngineSeatOptions& options = {});
+// The same around a player already made (the tests give it one that misbehaves).
+template <Game G>
+std::unique_ptr<SeatPlayer> make_engine_seat_player(std::unique_ptr<Player<G>> player,
+                                                    std::uint64_t seed,
+                                                    const EngineSeatOptions& options = {});
 
 }  // namespace boyi::bots

@@ -1,10 +1,14 @@
 // The engine seat player: limits from the match's time control and the seat's clocks,
 // whole games of every game between two engine seat players fed only with their own
 // seats' messages (every move they answer is accepted by the referee's checked path),
-// a refused move not repeated, and the errors of a bad setup.
+// a refused move not repeated, the watchdog that answers for a search past its deadline, and
+// the errors of a bad setup.
 #include "bots/wire/engine_seat_player.h"
 
 #include <gtest/gtest.h>
+
+#include <chrono>
+#include <thread>
 
 #include "bots/wire/local_wire_match.h"
 #include "engine/dots/dots.h"
@@ -139,6 +143,71 @@ TEST(EngineSeatPlayer, ARefusedMoveIsNotRepeated) {
   auto next = m.play(0, answered.back(), false);
   ASSERT_TRUE(next.ok()) << next.message();
   ASSERT_TRUE(player.observe((*next)[0]).ok());
+}
+
+// A gomoku engine that thinks `think` whatever its budget says; with `on_stop` it answers as
+// soon as its stop is raised, without it it answers only then.
+class Overthinker : public Player<gomoku::State> {
+ public:
+  Overthinker(std::chrono::milliseconds think, bool on_stop) : think_(think), on_stop_(on_stop) {}
+  std::string name() const override { return "overthinker"; }
+  gomoku::Move choose(const gomoku::State& s, Seat, const TimeBudget& budget) override {
+    const auto until = std::chrono::steady_clock::now() + think_;
+    while (std::chrono::steady_clock::now() < until && !(on_stop_ && budget.stop_raised()))
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    gomoku::State::MoveList moves;
+    s.legal_moves(moves);
+    return moves[0];
+  }
+
+ private:
+  std::chrono::milliseconds think_;
+  bool on_stop_;
+};
+
+// Its first view, at 300 ms a move with the seat's clock not yet running.
+struct OverthinkerSeat {
+  explicit OverthinkerSeat(std::unique_ptr<Player<gomoku::State>> engine) {
+    EngineSeatOptions o;
+    o.safety_margin_ms = 60;
+    o.on_fallback = [this](const std::string& why) { fallbacks.push_back(why); };
+    player = make_engine_seat_player<gomoku::State>(std::move(engine), 1, o);
+    v1::MatchStarted started = m.started(0);
+    started.mutable_time_control()->set_per_move_ms(300);
+    EXPECT_TRUE(player->start(started).ok());
+  }
+  Result<std::string> choose() { return player->choose(m.view(0), clocks(600'000, 600'000, -1)); }
+
+  LocalWireMatch<gomoku::State> m;
+  std::unique_ptr<SeatPlayer> player;
+  std::vector<std::string> fallbacks;
+};
+
+TEST(EngineSeatPlayer, ItsWatchdogStopsASearchPastItsDeadline) {
+  // The engine minds only its stop: the watchdog raises it inside the limit and the engine's
+  // own move is played.
+  OverthinkerSeat seat(std::make_unique<Overthinker>(std::chrono::seconds(60), true));
+  const auto asked = std::chrono::steady_clock::now();
+  auto move = seat.choose();
+  ASSERT_TRUE(move.ok()) << move.message();
+  EXPECT_LT(std::chrono::steady_clock::now() - asked, std::chrono::seconds(2));
+  EXPECT_TRUE(seat.fallbacks.empty()) << seat.fallbacks.front();
+}
+
+TEST(EngineSeatPlayer, ItsWatchdogAnswersForAStuckSearch) {
+  // The engine minds nothing for 1.5 s: the seat answers without it, and while that search
+  // still runs its engine is not asked again.
+  OverthinkerSeat seat(std::make_unique<Overthinker>(std::chrono::milliseconds(1500), false));
+  const auto asked = std::chrono::steady_clock::now();
+  auto move = seat.choose();
+  ASSERT_TRUE(move.ok()) << move.message();
+  EXPECT_LT(std::chrono::steady_clock::now() - asked, std::chrono::milliseconds(1200));
+  ASSERT_EQ(seat.fallbacks.size(), 1u);
+  EXPECT_EQ(seat.fallbacks[0], "the engine did not answer by its watchdog");
+  move = seat.choose();
+  ASSERT_TRUE(move.ok()) << move.message();
+  ASSERT_EQ(seat.fallbacks.size(), 2u);
+  EXPECT_EQ(seat.fallbacks[1], "the engine is still on the search its watchdog gave up");
 }
 
 TEST(EngineSeatPlayer, BadSetupsAreErrors) {
