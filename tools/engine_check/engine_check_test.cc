@@ -98,6 +98,16 @@ TEST(EngineCheck, AHangAndASlowAnswerAreTold) {
   slow.move_ms = 300;
   r = check(slow);
   EXPECT_TRUE(says(r, Severity::kFail, "past the 0.30 s it had: a loss on time")) << r.text();
+  // Later than the kit's patience (half the limit, at least 1 s) but flushing every line: still
+  // a late answer, said once, and not taken for output held in a buffer.
+  slow = test_engine("sau", "slow", {"--at", "2", "--slow-ms", "2500"});
+  slow.move_ms = 1000;
+  slow.bank_ms = 1000;
+  slow.games = 1;
+  r = check(slow);
+  EXPECT_TRUE(says(r, Severity::kFail, "it had: a loss on time")) << r.text();
+  EXPECT_FALSE(says(r, Severity::kFail, "flush")) << r.text();
+  EXPECT_FALSE(says(r, Severity::kFail, "hangs")) << r.text();
 }
 
 TEST(EngineCheck, GarbageAndIllegalMovesAreFailures) {
@@ -117,7 +127,7 @@ TEST(EngineCheck, SilentOrSlowStartsFail) {
   silent.startup_ms = 500;
   silent.games = 0;
   Report r = check(silent);
-  EXPECT_TRUE(says(r, Severity::kFail, "no name (handshake) within")) << r.text();
+  EXPECT_TRUE(says(r, Severity::kFail, "while name (handshake) was awaited: it hangs")) << r.text();
   auto slow = test_engine("junqi-ccgc", "slow-start", {"--slow-ms", "900"});
   slow.startup_ms = 300;
   slow.games = 0;

@@ -106,9 +106,10 @@ std::optional<EngineProbe::Answer> EngineProbe::await(
     auto line = process_->read_line(deadline);
     const std::int64_t ms = ms_between(asked_, Clock::now());
     if (!line) {
-      no_answer(what, ms, line.message());
+      no_answer(what, limit_ms, ms, line.message());
       return std::nullopt;
     }
+    ++lines_read_;
     sample_memory();
     check_line_end(*line);
     if (line->empty() || (is_comment && is_comment(*line))) continue;
@@ -132,8 +133,8 @@ std::optional<EngineProbe::Answer> EngineProbe::await(
   }
 }
 
-void EngineProbe::no_answer(std::string_view what, std::int64_t waited_ms,
-                            const std::string& error) {
+void EngineProbe::no_answer(std::string_view what, std::int64_t limit_ms,
+                            std::int64_t waited_ms, const std::string& error) {
   dead_ = true;
   const std::string asked = std::string(what) + here();
   if (!process_->running() || error.find("exited") != std::string::npos ||
@@ -155,16 +156,31 @@ void EngineProbe::no_answer(std::string_view what, std::int64_t waited_ms,
                  " but never ended the line: a referee reads whole lines ending in \\n");
     return;
   }
+  const std::string hangs = "nothing within " + bots::describe_ms(waited_ms) + " while " +
+                            asked + " was awaited: it hangs (or thinks far past its time)";
+  if (lines_read_ > 0) {
+    // It has printed whole lines before, so it flushes: whatever comes now is late, not held
+    // back. Wait for it a while longer (the limit again, 1-5 s), to tell it from a hang.
+    auto late = process_->read_line(
+        Clock::now() + milliseconds(std::clamp<std::int64_t>(limit_ms, 1000, 5000)));
+    if (!late) {
+      result_.fail(hangs);
+      return;
+    }
+    result_.fail("answered " + std::string(what) + " after " +
+                 bots::describe_ms(ms_between(asked_, Clock::now())) + here() + ", past the " +
+                 bots::describe_ms(limit_ms) + " it had: a loss on time");
+    return;
+  }
   std::string late = process_->collect_after_close(milliseconds(1000));
   late = late.substr(0, late.find_first_of("\r\n"));  // its first line is the point
   if (!late.empty()) {
-    result_.fail("no " + asked + " within " + bots::describe_ms(waited_ms) +
-                 "; when its input was closed it printed " + quote(late) +
+    result_.fail("nothing within " + bots::describe_ms(waited_ms) + " while " + asked +
+                 " was awaited; when its input was closed it printed " + quote(late) +
                  ": it does not flush its output after each line");
     return;
   }
-  result_.fail("no " + asked + " within " + bots::describe_ms(waited_ms) +
-               ": it hangs (or thinks far past its time)");
+  result_.fail(hangs);
 }
 
 std::optional<std::string> EngineProbe::maybe_line(std::int64_t wait_ms) {
@@ -177,6 +193,7 @@ std::optional<std::string> EngineProbe::maybe_line(std::int64_t wait_ms) {
     }
     return std::nullopt;
   }
+  ++lines_read_;
   sample_memory();
   check_line_end(*line);
   return *line;

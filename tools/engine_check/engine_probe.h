@@ -70,8 +70,10 @@ class EngineProbe {
  private:
   void sample_memory();
   void check_line_end(const std::string& line);
-  // No answer within the wait: say why (crash, no newline, unflushed, hang) and stop.
-  void no_answer(std::string_view what, std::int64_t waited_ms, const std::string& error);
+  // No answer within the wait: say why (crash, no newline, a late answer, unflushed, hang) and
+  // stop.
+  void no_answer(std::string_view what, std::int64_t limit_ms, std::int64_t waited_ms,
+                 const std::string& error);
   std::string here() const { return where_.empty() ? "" : " (" + where_ + ")"; }
 
   const TextCheckOptions& options_;
@@ -85,6 +87,7 @@ class EngineProbe {
   std::string where_;
   bool told_cr_ = false, told_empty_ = false, told_memory_ = false;
   int unexpected_ = 0;
+  int lines_read_ = 0;  // whole lines it printed: once any came, it flushes its output
 };
 
 }  // namespace boyi::engine_check
