@@ -214,6 +214,30 @@ TEST(SessionLimits, ARateLimitedRequestIsAnsweredByItsId) {
   }
 }
 
+// One address makes only so many accounts an hour (like guests): the next sign-up is refused
+// with RATE_LIMITED, and signing in to the accounts it made still works.
+TEST(SessionLimits, SignUpsPerAddressAreLimited) {
+  TempDir dir;
+  auto config = test_config(dir.path());
+  config.sign_ups_per_address_per_hour = 2;
+  auto app = ServerApp::start(config);
+  ASSERT_TRUE(app.ok()) << app.message();
+  for (const char* name : {"first-one", "second-one"}) {
+    auto c = Client::connect((*app)->port(), C::json);
+    ASSERT_TRUE(c && c->hello() && c->sign_up(name, std::string("password-") + name)) << name;
+  }
+  auto third = Client::connect((*app)->port(), C::json);
+  ASSERT_TRUE(third && third->hello());
+  v1::ClientMessage up;
+  up.mutable_sign_up()->set_username("third-one");
+  up.mutable_sign_up()->set_password("password-third-one");
+  auto refused = third->call(up);
+  ASSERT_TRUE(refused && refused->has_error());
+  EXPECT_EQ(refused->error().code(), v1::ERROR_CODE_RATE_LIMITED) << refused->DebugString();
+  EXPECT_FALSE(refused->error().fatal());
+  EXPECT_TRUE(third->password("first-one", "password-first-one"));
+}
+
 TEST_F(SessionTest, GamesPresetsAndHttpApi) {
   auto c = client();
   ASSERT_TRUE(c->hello());

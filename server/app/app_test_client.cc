@@ -35,6 +35,7 @@ ServerConfig test_config(const std::filesystem::path& data) {
   c.argon2 = accounts::Argon2Params::cheap_for_tests();
   c.storage_sync_full = false;
   c.house_bot_delay_ms = 0;
+  c.sign_ups_per_address_per_hour = 0;  // every test client comes from loopback
   c.threads = 2;
   c.limits.max_messages_per_second = 10000;
   c.limits.message_burst = 10000;

@@ -81,6 +81,8 @@ struct ServerConfig {
   std::int64_t revocation_poll_ms = 1'000;
   // New guests one address may create per hour (a bucket that refills evenly); 0: no limit.
   int guests_per_address_per_hour = 60;
+  // New accounts (sign-ups) one address may make per hour, the same way; 0: no limit.
+  int sign_ups_per_address_per_hour = 20;
   // Guests that never played are removed this long after they were made (unless online),
   // checked every guest_purge_interval_ms.
   std::int64_t guest_lifetime_ms = 3'600'000;

@@ -31,6 +31,7 @@ Sessions::Sessions(AppContext& app, accounts::Accounts& accounts, Presence& pres
       accounts_(accounts),
       presence_(presence),
       guest_quota_(app.config.guests_per_address_per_hour),
+      sign_up_quota_(app.config.sign_ups_per_address_per_hour),
       workers_(static_cast<std::size_t>(std::max(1, app.config.account_threads))) {}
 
 Sessions::~Sessions() {

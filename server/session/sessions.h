@@ -24,7 +24,7 @@
 #include "server/core/presence.h"
 #include "server/core/request.h"
 #include "server/net/connection.h"
-#include "server/session/guest_quota.h"
+#include "server/session/address_quota.h"
 
 namespace boyi::app {
 
@@ -111,7 +111,8 @@ class Sessions final : public net::ConnectionHandler,
   std::map<std::uint64_t, std::shared_ptr<Session>> sessions_;
   std::uint64_t next_session_ = 0;
   bool shutting_down_ = false;
-  GuestQuota guest_quota_;
+  AddressQuota guest_quota_;    // new guests per address
+  AddressQuota sign_up_quota_;  // new accounts per address
   boost::asio::thread_pool workers_;
 };
 

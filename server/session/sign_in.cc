@@ -197,6 +197,11 @@ void Sessions::sign_up(const std::shared_ptr<Session>& s, const v1::ClientMessag
     std::lock_guard lock(mu_);
     if (s->user) return error(*s, rid, v1::ERROR_CODE_ALREADY_SIGNED_IN, "sign out first");
   }
+  if (!sign_up_quota_.try_take(s->conn->remote_address())) {
+    app_.log.warn("sign_up_quota_reached", {{"address", s->conn->remote_address()}});
+    return error(*s, rid, v1::ERROR_CODE_RATE_LIMITED,
+                 "too many new accounts from your address; try again later");
+  }
   const auto& in = m.sign_up();
   off_thread(s,
              [this, s, rid, name = in.username(), password = in.password(),

@@ -110,8 +110,9 @@ Result<std::unique_ptr<ServerProcess>> ServerProcess::start(ServerOptions option
   s->log_path_ = s->temp_root_ / "server.log";
   s->config_path_ = s->temp_root_ / "config.json";
   std::ofstream(s->config_path_)
-      // Every client of a harness comes from loopback: no per-address quota on new guests.
+      // Every client of a harness comes from loopback: no per-address quota on new accounts.
       << R"({"address": "127.0.0.1", "guests_per_address_per_hour": 0, )"
+      << R"("sign_ups_per_address_per_hour": 0, )"
       << R"("argon2": {"t_cost": 1, "m_cost_kib": 1024, "parallelism": 1})"
       << (options.config_fields.empty() ? "" : ", " + options.config_fields) << "}\n";
   s->options_ = std::move(options);

@@ -40,7 +40,7 @@ start_server() {
 {"address": "127.0.0.1", "port": $port, "data": "$state/$name", "storage": "$url/$db",
  "signing_key": "$state/signing-key.pem", "node_name": "$name", "log_level": "warn",
  "node_lease_ms": $lease, "heartbeat_interval_ms": $beat,
- "guests_per_address_per_hour": 0, "limits": {"max_connections_per_address": 100000}}
+ "guests_per_address_per_hour": 0, "sign_ups_per_address_per_hour": 0, "limits": {"max_connections_per_address": 100000}}
 JSON
   "$build/bin/boyi-server" --config "$state/$name/config.json" >"$state/$name/log" 2>&1 &
   pids+=($!)

@@ -1,7 +1,8 @@
-// New guests per client address: a token bucket each (net::RateLimiter), holding
-// `per_hour` and refilling evenly over an hour, so a burst of guests from one address is
-// allowed once and then only a steady trickle. Addresses quiet for an hour (their bucket
-// full again) are forgotten once the map grows, so it holds only recent creators.
+// New accounts (guests, or sign-ups) per client address: a token bucket each
+// (net::RateLimiter), holding `per_hour` and refilling evenly over an hour, so a burst from
+// one address is allowed once and then only a steady trickle. Addresses quiet for an hour
+// (their bucket full again) are forgotten once the map grows, so it holds only recent
+// creators.
 #pragma once
 
 #include <chrono>
@@ -13,13 +14,13 @@
 
 namespace boyi::app {
 
-class GuestQuota {
+class AddressQuota {
  public:
   using Clock = std::chrono::steady_clock;
 
-  explicit GuestQuota(int per_hour) : per_hour_(per_hour) {}
+  explicit AddressQuota(int per_hour) : per_hour_(per_hour) {}
 
-  // Whether `address` may create one more guest now (always, when per_hour is 0).
+  // Whether `address` may create one more account now (always, when per_hour is 0).
   bool try_take(const std::string& address, Clock::time_point now = Clock::now()) {
     if (per_hour_ <= 0) return true;
     std::lock_guard lock(mu_);
