@@ -131,11 +131,12 @@ class EngineSeatPlayer final : public SeatPlayer {
     const Millis limit = TimeBudget::hard_limit_ms(whole);
     tc.safety_margin_ms += adaptive_.extra_ms(limit);
     const Millis hard = TimeBudget::hard_limit_ms(tc);
-    // The watchdog raises the stop halfway through the margin and gives up a quarter later.
+    // The watchdog raises the stop halfway through the margin and gives up a millisecond before
+    // the limit: a search slow to stop on a loaded machine still answers itself if it can.
     const auto began = std::chrono::steady_clock::now();
     std::optional<SearchWatchdog::Instant> raise_at;
     if (hard >= 0) raise_at = began + std::chrono::milliseconds(hard + (limit - hard) / 2);
-    const auto grace = std::chrono::milliseconds(std::max<Millis>(1, (limit - hard) / 4));
+    const auto grace = std::chrono::milliseconds(std::max<Millis>(1, (limit - hard) / 2 - 1));
     auto answer = watchdog_.run(
         [this, tc, known = tracker_.knowledge(), seat = tracker_.seat(),
          rules = tracker_.rules()](const StopSignal& stop) {
