@@ -126,17 +126,22 @@ class EngineSeatPlayer final : public SeatPlayer {
       options.max_move_ms =
           options.max_move_ms < 0 ? move_cap_ms_ : std::min(options.max_move_ms, move_cap_ms_);
     TimeControl tc = time_control_for(time_control_, clocks, tracker_.seat(), options);
-    TimeControl whole = tc;
-    whole.safety_margin_ms = 0;
-    const Millis limit = TimeBudget::hard_limit_ms(whole);
+    // The watchdog guards the match's own limit for this move, not a cap of the host's: an
+    // engine past its cap loses nothing.
+    EngineSeatOptions uncapped = options;
+    uncapped.max_move_ms = -1;
+    TimeControl match_limit = time_control_for(time_control_, clocks, tracker_.seat(), uncapped);
+    match_limit.safety_margin_ms = 0;
+    const Millis limit = TimeBudget::hard_limit_ms(match_limit);
     tc.safety_margin_ms += adaptive_.extra_ms(limit);
-    const Millis hard = TimeBudget::hard_limit_ms(tc);
-    // The watchdog raises the stop halfway through the margin and gives up a millisecond before
+    const Millis margin = std::max<Millis>(0, tc.safety_margin_ms);
+    // It raises the search's stop halfway through the margin and gives up a millisecond before
     // the limit: a search slow to stop on a loaded machine still answers itself if it can.
     const auto began = std::chrono::steady_clock::now();
     std::optional<SearchWatchdog::Instant> raise_at;
-    if (hard >= 0) raise_at = began + std::chrono::milliseconds(hard + (limit - hard) / 2);
-    const auto grace = std::chrono::milliseconds(std::max<Millis>(1, (limit - hard) / 2 - 1));
+    if (limit >= 0)
+      raise_at = began + std::chrono::milliseconds(std::max<Millis>(0, limit - margin / 2));
+    const auto grace = std::chrono::milliseconds(std::max<Millis>(1, margin / 2 - 1));
     auto answer = watchdog_.run(
         [this, tc, known = tracker_.knowledge(), seat = tracker_.seat(),
          rules = tracker_.rules()](const StopSignal& stop) {
@@ -145,11 +150,11 @@ class EngineSeatPlayer final : public SeatPlayer {
           return engine_move(known, seat, rules, budget);
         },
         stop_, raise_at, grace);
-    if (hard >= 0) {
+    if (limit >= 0) {
       const double took = std::chrono::duration<double, std::milli>(
                               std::chrono::steady_clock::now() - began)
                               .count();
-      adaptive_.observe(took - static_cast<double>(hard));
+      adaptive_.observe(took - static_cast<double>(limit - margin));
     }
     return answer;
   }
